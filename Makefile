@@ -1,0 +1,5 @@
+build:
+	swift build
+
+test:
+	swift test

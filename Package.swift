@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "nfcrig",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "nfcrig", targets: ["nfcrig"]),
+        .library(name: "NDEF", targets: ["NDEF"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        .target(name: "NDEF"),
+        .executableTarget(
+            name: "nfcrig",
+            dependencies: [
+                "NDEF",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "NDEFTests", dependencies: ["NDEF"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
