@@ -175,7 +175,4 @@ public enum NDEFField: String, Sendable, Hashable {
     case payload
 }
 
-func hex(_ byte: UInt8) -> String {
-    let digits = Array("0123456789abcdef")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-}
+func hex(_ byte: UInt8) -> String { Hex.encode(CollectionOfOne(byte)) }

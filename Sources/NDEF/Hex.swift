@@ -1,0 +1,74 @@
+/// Why a hex string could not be read: the offending character and its position.
+public enum HexError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A character that is not a hex digit (whitespace, `:` and `-` between bytes are fine).
+    case invalidCharacter(Character, position: Int)
+    /// An odd number of hex digits: the last byte has one digit.
+    case oddDigitCount(position: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidCharacter(let character, let position):
+            "character \(String(reflecting: String(character))) at position \(position) "
+                + "is not a hex digit"
+        case .oddDigitCount(let position):
+            "odd number of hex digits: the digit at position \(position) has no partner"
+        }
+    }
+}
+
+/// Hex text to and from bytes.
+public enum Hex {
+    /// Parses hex digits; whitespace, `:` and `-` may separate bytes, `0x` may prefix the whole.
+    public static func decode(_ text: String) throws(HexError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count / 2)
+        var high: UInt8?
+        var highPosition = 0
+        var characters = Substring(text)
+        var position = 0
+        if characters.hasPrefix("0x") || characters.hasPrefix("0X") {
+            characters = characters.dropFirst(2)
+            position = 2
+        }
+        for character in characters {
+            defer { position += 1 }
+            if character.isWhitespace || character == ":" || character == "-" {
+                if high != nil { throw .oddDigitCount(position: highPosition) }
+                continue
+            }
+            guard let ascii = character.asciiValue, let nibble = nibble(ascii) else {
+                throw .invalidCharacter(character, position: position)
+            }
+            if let value = high {
+                bytes.append(value << 4 | nibble)
+                high = nil
+            } else {
+                high = nibble
+                highPosition = position
+            }
+        }
+        if high != nil { throw .oddDigitCount(position: highPosition) }
+        return bytes
+    }
+
+    /// Lowercase hex digits, no separators.
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func nibble(_ ascii: UInt8) -> UInt8? {
+        switch ascii {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): ascii - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): ascii - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): ascii - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
