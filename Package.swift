@@ -13,10 +13,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "NDEF"),
+        .target(name: "Benchmarks", dependencies: ["NDEF"]),
         .executableTarget(
             name: "nfcrig",
             dependencies: [
                 "NDEF",
+                "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

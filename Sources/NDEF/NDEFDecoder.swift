@@ -16,8 +16,14 @@ public struct NDEFDecoder: Sendable {
 
     /// Decodes a whole message, reassembling chunked records.
     /// - Throws: the first `NDEFError` in input order.
+    @inlinable
     public func decode(_ bytes: some ContiguousBytes) throws(NDEFError) -> NDEFMessage {
-        try withRawBytes(bytes) { (raw) throws(NDEFError) in
+        try withRawBytes(bytes) { (raw) throws(NDEFError) in try decodeRaw(raw) }
+    }
+
+    @usableFromInline
+    func decodeRaw(_ raw: UnsafeRawBufferPointer) throws(NDEFError) -> NDEFMessage {
+        do {
             var records: [NDEFRecord] = []
             var parser = NDEFParser(bytes: raw, payloadCap: payloadCap, sink: NDEFStrictSink())
             try parser.parse { (first, chunks) throws(NDEFError) in
@@ -29,8 +35,14 @@ public struct NDEFDecoder: Sendable {
 
     /// Decodes what can be decoded and lists every violation, for reports that must show what
     /// a reader saw.
+    @inlinable
     public func decodeLeniently(_ bytes: some ContiguousBytes) -> NDEFLenientResult {
-        bytes.withUnsafeBytes { raw in
+        bytes.withUnsafeBytes { raw in decodeLenientlyRaw(raw) }
+    }
+
+    @usableFromInline
+    func decodeLenientlyRaw(_ raw: UnsafeRawBufferPointer) -> NDEFLenientResult {
+        do {
             var records: [NDEFRecord] = []
             var parser = NDEFParser(bytes: raw, payloadCap: payloadCap, sink: NDEFLenientSink())
             do throws(NDEFError) {
@@ -47,8 +59,14 @@ public struct NDEFDecoder: Sendable {
 
     /// Checks a message strictly without building records.
     /// - Returns: the number of logical records.
+    @inlinable
     public func validate(_ bytes: some ContiguousBytes) throws(NDEFError) -> Int {
-        try withRawBytes(bytes) { (raw) throws(NDEFError) in
+        try withRawBytes(bytes) { (raw) throws(NDEFError) in try validateRaw(raw) }
+    }
+
+    @usableFromInline
+    func validateRaw(_ raw: UnsafeRawBufferPointer) throws(NDEFError) -> Int {
+        do {
             var count = 0
             var parser = NDEFParser(bytes: raw, payloadCap: payloadCap, sink: NDEFStrictSink())
             try parser.parse { (_, _) throws(NDEFError) in count += 1 }
@@ -59,10 +77,18 @@ public struct NDEFDecoder: Sendable {
     /// Visits each record of a strictly valid message as a view into `bytes`, without copying
     /// unchunked records. A chunked record is reassembled into a buffer reused across records.
     /// The view is valid only inside `body`.
+    @inlinable
     public func forEachRecord(
         in bytes: some ContiguousBytes, _ body: (NDEFRecordView) throws(NDEFError) -> Void
     ) throws(NDEFError) {
-        try withRawBytes(bytes) { (raw) throws(NDEFError) in
+        try withRawBytes(bytes) { (raw) throws(NDEFError) in try forEachRecordRaw(raw, body) }
+    }
+
+    @usableFromInline
+    func forEachRecordRaw(
+        _ raw: UnsafeRawBufferPointer, _ body: (NDEFRecordView) throws(NDEFError) -> Void
+    ) throws(NDEFError) {
+        do {
             var parser = NDEFParser(bytes: raw, payloadCap: payloadCap, sink: NDEFStrictSink())
             var scratch: [UInt8] = []
             var index = 0
@@ -84,7 +110,7 @@ public struct NDEFDecoder: Sendable {
                     scratch.append(
                         contentsOf: UnsafeRawBufferPointer(rebasing: raw[chunk.payloadRange]))
                 }
-                try withRawBytes(scratch) { (payload) throws(NDEFError) in
+                try scratch.withUnsafeBytesTyped { (payload) throws(NDEFError) in
                     try body(
                         NDEFRecordView(
                             index: index, typeNameFormat: first.header.typeNameFormat, type: type,
@@ -96,8 +122,14 @@ public struct NDEFDecoder: Sendable {
 
     /// The wire records of a message as they are, chunks not reassembled and no rule but the
     /// length rules enforced: the level at which other stacks (ndeflib) report records.
+    @inlinable
     public func wireRecords(in bytes: some ContiguousBytes) throws(NDEFError) -> [NDEFWireRecord] {
-        try withRawBytes(bytes) { (raw) throws(NDEFError) in
+        try withRawBytes(bytes) { (raw) throws(NDEFError) in try wireRecordsRaw(raw) }
+    }
+
+    @usableFromInline
+    func wireRecordsRaw(_ raw: UnsafeRawBufferPointer) throws(NDEFError) -> [NDEFWireRecord] {
+        do {
             let reader = NDEFWireReader(bytes: raw, payloadCap: payloadCap)
             guard raw.count > 0 else { throw NDEFError.emptyInput }
             var result: [NDEFWireRecord] = []
@@ -146,8 +178,68 @@ public struct NDEFDecoder: Sendable {
                 })
         }
         return NDEFRecord(
-            typeNameFormat: header.typeNameFormat, type: raw.copy(first.typeRange),
+            typeNameFormat: header.typeNameFormat,
+            type: WellKnownTypes.array(for: UnsafeRawBufferPointer(rebasing: raw[first.typeRange])),
             identifier: raw.copy(first.identifierRange), payload: payload, layout: layout)
+    }
+
+    /// Decodes into `message`, reusing its records' storage: a reader that polls the same
+    /// kind of tag again and again decodes without allocating once capacities have grown.
+    /// On a throw `message` holds an unspecified prefix of records.
+    @inlinable
+    public func decode(_ bytes: some ContiguousBytes, into message: inout NDEFMessage)
+        throws(NDEFError)
+    {
+        try withRawBytes(bytes) { (raw) throws(NDEFError) in try decodeRaw(raw, into: &message) }
+    }
+
+    @usableFromInline
+    func decodeRaw(_ raw: UnsafeRawBufferPointer, into message: inout NDEFMessage)
+        throws(NDEFError)
+    {
+        do {
+            var used = 0
+            var parser = NDEFParser(bytes: raw, payloadCap: payloadCap, sink: NDEFStrictSink())
+            try parser.parse { (first, chunks) throws(NDEFError) in
+                if used < message.records.count {
+                    Self.overwrite(&message.records[used], raw, first: first, chunks: chunks)
+                } else {
+                    message.records.append(Self.ownedRecord(raw, first: first, chunks: chunks))
+                }
+                used += 1
+            }
+            message.records.removeLast(message.records.count - used)
+        }
+    }
+
+    static func overwrite(
+        _ record: inout NDEFRecord, _ raw: UnsafeRawBufferPointer, first: NDEFWireRecord,
+        chunks: [NDEFWireRecord]
+    ) {
+        let header = first.header
+        record.typeNameFormat = header.typeNameFormat
+        record.type.replace(with: raw, first.typeRange)
+        record.identifier.replace(with: raw, first.identifierRange)
+        record.payload.removeAll(keepingCapacity: true)
+        if chunks.isEmpty {
+            record.payload.replace(with: raw, first.payloadRange)
+            record.layout = NDEFRecordLayout(
+                identifierLengthPresent: header.hasIdentifierLength,
+                single: .init(
+                    payloadLength: first.payloadRange.count, shortRecord: header.isShortRecord))
+        } else {
+            for chunk in chunks {
+                record.payload.append(
+                    contentsOf: UnsafeRawBufferPointer(rebasing: raw[chunk.payloadRange])
+                        .assumingMemoryBound(to: UInt8.self))
+            }
+            record.layout = NDEFRecordLayout(
+                identifierLengthPresent: header.hasIdentifierLength,
+                chunks: chunks.map {
+                    .init(
+                        payloadLength: $0.payloadRange.count, shortRecord: $0.header.isShortRecord)
+                })
+        }
     }
 }
 
@@ -187,6 +279,17 @@ public struct NDEFRecordView {
     }
 }
 
+extension [UInt8] {
+    /// Replaces the contents with a byte range, keeping capacity.
+    @inline(__always)
+    mutating func replace(with raw: UnsafeRawBufferPointer, _ range: Range<Int>) {
+        removeAll(keepingCapacity: true)
+        append(
+            contentsOf: UnsafeRawBufferPointer(rebasing: raw[range]).assumingMemoryBound(
+                to: UInt8.self))
+    }
+}
+
 extension UnsafeRawBufferPointer {
     /// One copy of a byte range into a new array; an empty range allocates nothing.
     @inline(__always)
@@ -200,8 +303,17 @@ extension UnsafeRawBufferPointer {
     }
 }
 
+extension [UInt8] {
+    /// `withUnsafeBytes` with the decoder's typed error.
+    func withUnsafeBytesTyped<R>(
+        _ body: (UnsafeRawBufferPointer) throws(NDEFError) -> R
+    ) throws(NDEFError) -> R {
+        try withRawBytes(self, body)
+    }
+}
+
 /// `withUnsafeBytes` rethrows untyped errors; this keeps the decoder's errors typed.
-@inline(__always)
+@inlinable
 func withRawBytes<R>(
     _ bytes: some ContiguousBytes, _ body: (UnsafeRawBufferPointer) throws(NDEFError) -> R
 ) throws(NDEFError) -> R {

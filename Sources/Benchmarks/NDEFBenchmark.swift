@@ -1,0 +1,136 @@
+import NDEF
+
+/// The NDEF decode benchmark: a mixed corpus of realistic messages, large single records
+/// next to a plain memory copy, and chunked records.
+public struct NDEFBenchmark {
+    /// The timing policy.
+    public var clock: BenchClock
+    /// The mixed corpus.
+    public let corpus: BenchCorpus
+
+    /// Builds the corpus (`messageCount` messages from `seed`).
+    public init(clock: BenchClock = BenchClock(), messageCount: Int = 2000, seed: UInt64 = 2533)
+        throws(NDEFError)
+    {
+        self.clock = clock
+        var generator = RealisticMessages(seed: seed)
+        corpus = try BenchCorpus(messages: (0..<messageCount).map { _ in generator.next() })
+    }
+
+    /// Runs every measurement.
+    public func run() -> [BenchMeasurement] {
+        var results: [BenchMeasurement] = []
+        results += mixed(name: "mixed.views", detail: "mixed corpus, zero-copy record views") {
+            (decoder, raw) throws(NDEFError) in
+            var sink = 0
+            try decoder.forEachRecord(in: raw) { (view) throws(NDEFError) in
+                sink &+= view.payload.count
+            }
+            return sink
+        }
+        results += mixed(name: "mixed.owned", detail: "mixed corpus, records owning their bytes") {
+            (decoder, raw) throws(NDEFError) in
+            try decoder.decode(raw).records.count
+        }
+        for size in [4096, 65536] {
+            results += singleRecord(payloadSize: size)
+        }
+        results.append(chunked(payloadSize: 4096, chunkSize: 256))
+        return results
+    }
+
+    private func mixed(
+        name: String, detail: String,
+        _ body: (NDEFDecoder, UnsafeRawBufferPointer) throws(NDEFError) -> Int
+    ) -> [BenchMeasurement] {
+        let decoder = NDEFDecoder()
+        var sink = 0
+        let seconds = corpus.storage.withUnsafeBytes { storage in
+            clock.secondsPerCall(&sink) {
+                var total = 0
+                for range in corpus.ranges {
+                    // The corpus was validated when it was built; a throw here is a decoder bug.
+                    total &+=
+                        (try? body(decoder, UnsafeRawBufferPointer(rebasing: storage[range])))
+                        ?? Int.min
+                }
+                return total
+            }
+        }
+        precondition(sink != Int.min, "sink keeps the work alive")
+        return [
+            BenchMeasurement(
+                name: name + ".recordsPerSecond", unit: "records/s",
+                value: Double(corpus.recordCount) / seconds, detail: detail),
+            BenchMeasurement(
+                name: name + ".megabytesPerSecond", unit: "MB/s",
+                value: Double(corpus.byteCount) / seconds / 1e6, detail: detail),
+        ]
+    }
+
+    private func singleRecord(payloadSize: Int) -> [BenchMeasurement] {
+        let record = NDEFRecord(
+            typeNameFormat: .media, typeName: "application/octet-stream",
+            payload: (0..<payloadSize).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        // A media record with a fixed payload always encodes.
+        let message = (try? NDEFEncoder().encode(NDEFMessage(record))) ?? []
+        let decoder = NDEFDecoder()
+        var sink = 0
+        let decodeSeconds = clock.secondsPerCall(&sink) {
+            (try? decoder.decode(message).records[0].payload.count) ?? 0
+        }
+        var reused = NDEFMessage(records: [])
+        let reuseSeconds = clock.secondsPerCall(&sink) {
+            (try? decoder.decode(message, into: &reused)).map { reused.records[0].payload.count }
+                ?? 0
+        }
+        var destination = [UInt8](repeating: 0, count: payloadSize)
+        let copySeconds = message.withUnsafeBytes { source in
+            destination.withUnsafeMutableBytes { target in
+                clock.secondsPerCall(&sink) {
+                    target.copyMemory(
+                        from: UnsafeRawBufferPointer(
+                            rebasing: source[(message.count - payloadSize)...]))
+                    return Int(target[payloadSize - 1])
+                }
+            }
+        }
+        let label = "\(payloadSize / 1024)KiB"
+        let decodeRate = Double(payloadSize) / decodeSeconds / 1e9
+        let copyRate = Double(payloadSize) / copySeconds / 1e9
+        let reuseRate = Double(payloadSize) / reuseSeconds / 1e9
+        return [
+            BenchMeasurement(
+                name: "single\(label).owned.gigabytesPerSecond", unit: "GB/s", value: decodeRate,
+                detail: "\(label) single record, payload owned (one copy)"),
+            BenchMeasurement(
+                name: "single\(label).ownedReused.gigabytesPerSecond", unit: "GB/s",
+                value: reuseRate, detail: "\(label) same, decode(into:) reusing storage"),
+            BenchMeasurement(
+                name: "single\(label).memcpy.gigabytesPerSecond", unit: "GB/s", value: copyRate,
+                detail: "\(label) plain memory copy, same bytes"),
+            BenchMeasurement(
+                name: "single\(label).ownedVsMemcpy", unit: "ratio", value: decodeRate / copyRate,
+                detail: "\(label) owned decode / memory copy"),
+            BenchMeasurement(
+                name: "single\(label).ownedReusedVsMemcpy", unit: "ratio",
+                value: reuseRate / copyRate, detail: "\(label) decode(into:) / memory copy"),
+        ]
+    }
+
+    private func chunked(payloadSize: Int, chunkSize: Int) -> BenchMeasurement {
+        let record = NDEFRecord(
+            typeNameFormat: .media, typeName: "application/json",
+            payload: (0..<payloadSize).map { UInt8(0x20 + $0 % 90) })
+        let message = (try? NDEFEncoder(chunkSize: chunkSize).encode(NDEFMessage(record))) ?? []
+        let decoder = NDEFDecoder()
+        var sink = 0
+        let seconds = clock.secondsPerCall(&sink) {
+            (try? decoder.decode(message).records[0].payload.count) ?? 0
+        }
+        return BenchMeasurement(
+            name: "chunked4KiB.megabytesPerSecond", unit: "MB/s",
+            value: Double(message.count) / seconds / 1e6,
+            detail: "4 KiB in \(chunkSize)-byte chunks, reassembled")
+    }
+}
