@@ -71,7 +71,7 @@ def check(nfcrig, sample):
         status, output = run(nfcrig + ["ndef", "encode", *arguments, "-o", out])
         if status != 0 or not os.path.exists(out):
             print(indent(output))
-            failed.append(f"encode exited {status}")
+            failed.append(f"encode exited {status}" if status else "encode wrote no -o file")
             return failed
         with open(out, "rb") as handle:
             actual = normalized(handle.read())
@@ -96,7 +96,10 @@ def main():
         if failed:
             failures[sample] = failed
     total = len(options.samples)
-    print(f"make run: {total - len(failures)} of {total} samples decoded, lint-clean and re-encoded")
+    print(
+        f"make run: {total - len(failures)} of {total} samples decoded and lint-clean, "
+        "and re-encoded to the same bytes where they have an .encode recipe"
+    )
     for sample, failed in failures.items():
         print(f"  {sample}: {', '.join(failed)}")
     return 1 if failures else 0
