@@ -1,5 +1,97 @@
-build:
-	swift build
+# nfcrig: on a fresh Debian 12 machine with Swift installed, `make run` and `make test` do
+# all the set-up they need (`make deps`). See README.md.
 
-test:
-	swift test
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+SWIFT ?= swift
+# The python the venv is made from: Debian's, whose venv module python3-venv provides.
+PYTHON ?= /usr/bin/python3
+
+# Debian packages the build and the tests need, installed by `make deps` when missing.
+# Later issues add theirs to this list.
+SYSTEM_PACKAGES := python3-venv python3-pip libusb-1.0-0-dev pkg-config
+
+# Python packages for test oracles and benchmarks (never runtime dependencies of nfcrig),
+# pinned, in the virtual env $(VENV).
+PYTHON_PACKAGES := ndeflib==0.3.3
+
+VENV := .build-venv
+VENV_PYTHON := $(VENV)/bin/python
+# Records which PYTHON_PACKAGES the venv holds; the venv is only made when missing and
+# pip only runs when this list changes.
+VENV_STAMP := $(VENV)/nfcrig-packages.txt
+
+FORMAT_PATHS := Sources Tests Package.swift
+SAMPLES := $(sort $(wildcard Rigs/samples/*.hex))
+TEST_LOG := .build/nfcrig-test.log
+TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CURDIR)
+
+.PHONY: deps system-deps python-deps build test run bench clean lint format
+
+## deps: system packages (when missing) and the Python venv with the test oracles
+deps: system-deps python-deps
+
+system-deps:
+	@missing=""; \
+	for package in $(SYSTEM_PACKAGES); do \
+		dpkg -s "$$package" 2>/dev/null | grep -q '^Status: install ok installed' \
+			|| missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
+		echo "make deps: installing$$missing"; \
+		$$sudo apt-get update -q \
+			&& DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q $$missing; \
+	fi
+
+python-deps: $(VENV_PYTHON)
+	@if [ "$$(cat $(VENV_STAMP) 2>/dev/null)" != "$(PYTHON_PACKAGES)" ]; then \
+		echo "make deps: installing $(PYTHON_PACKAGES) into $(VENV)"; \
+		$(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check \
+			$(PYTHON_PACKAGES) \
+			&& echo "$(PYTHON_PACKAGES)" > $(VENV_STAMP); \
+	fi
+
+$(VENV_PYTHON): | system-deps
+	@echo "make deps: creating $(VENV)"
+	@rm -rf $(VENV)
+	@$(PYTHON) -m venv $(VENV)
+
+## build: debug build of every target
+build:
+	$(SWIFT) build
+
+## test: unit, property and oracle tests, then swift-format lint; ends with the summary
+test: deps
+	$(SWIFT) build --build-tests
+	@mkdir -p $(dir $(TEST_LOG))
+	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build 2>&1 | tee $(TEST_LOG)
+	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
+	@echo "make test: swift format lint --strict clean; swift test summary:"
+	@grep -E 'Executed [1-9][0-9]* tests?,' $(TEST_LOG) | tail -n 1 || true
+	@grep -E 'Test run with [0-9]+ tests?' $(TEST_LOG) | tail -n 1
+
+## run: until the conformance suite lands, decode, lint and re-encode every sample tag
+run: deps build
+	@echo "make run: interim behaviour until the conformance suite lands:" \
+		"decoding, linting and re-encoding every sample in Rigs/samples/ with the CLI."
+	@$(VENV_PYTHON) Scripts/run_samples.py --nfcrig "$(SWIFT) run --skip-build nfcrig" \
+		$(SAMPLES)
+
+## bench: release build, then the NDEF codec benchmark against ndeflib
+bench: deps
+	$(SWIFT) build -c release
+	.build/release/nfcrig bench ndef --ndeflib-python $(VENV_PYTHON) --out Reports/bench
+
+## lint: swift-format in strict lint mode
+lint:
+	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
+
+## format: rewrite sources in place with swift-format
+format:
+	$(SWIFT) format format --in-place -r $(FORMAT_PATHS)
+
+## clean: build products and the venv (reports stay)
+clean:
+	rm -rf .build $(VENV)
