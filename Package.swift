@@ -22,7 +22,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "NDEFTests", dependencies: ["NDEF"]),
+        .testTarget(name: "NDEFTests", dependencies: ["NDEF", "Benchmarks"]),
     ],
     swiftLanguageModes: [.v6]
 )

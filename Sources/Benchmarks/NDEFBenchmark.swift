@@ -32,6 +32,14 @@ public struct NDEFBenchmark {
             (decoder, raw) throws(NDEFError) in
             try decoder.decode(raw).records.count
         }
+        results += mixed(name: "mixed.typed", detail: "mixed corpus, typed RTD fields from views") {
+            (decoder, raw) throws(NDEFError) in
+            var sink = 0
+            try decoder.forEachRecord(in: raw) { (view) throws(NDEFError) in
+                sink &+= TypedContentWeight.of(try? NDEFRecordContent(view))
+            }
+            return sink
+        }
         for size in [4096, 65536] {
             results += singleRecord(payloadSize: size)
         }

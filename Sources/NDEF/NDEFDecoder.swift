@@ -42,19 +42,20 @@ public struct NDEFDecoder: Sendable {
 
     @usableFromInline
     func decodeLenientlyRaw(_ raw: UnsafeRawBufferPointer) -> NDEFLenientResult {
-        do {
-            var records: [NDEFRecord] = []
-            var parser = NDEFParser(bytes: raw, payloadCap: payloadCap, sink: NDEFLenientSink())
-            do throws(NDEFError) {
-                try parser.parse { (first, chunks) throws(NDEFError) in
-                    records.append(Self.ownedRecord(raw, first: first, chunks: chunks))
-                }
-            } catch {
-                parser.sink.violations.append(error)
+        var records: [NDEFRecord] = []
+        var wires: [[NDEFWireRecord]] = []
+        var parser = NDEFParser(bytes: raw, payloadCap: payloadCap, sink: NDEFLenientSink())
+        do throws(NDEFError) {
+            try parser.parse { (first, chunks) throws(NDEFError) in
+                records.append(Self.ownedRecord(raw, first: first, chunks: chunks))
+                wires.append(chunks.isEmpty ? [first] : chunks)
             }
-            return NDEFLenientResult(
-                message: NDEFMessage(records: records), violations: parser.sink.violations)
+        } catch {
+            parser.sink.violations.append(error)
         }
+        return NDEFLenientResult(
+            message: NDEFMessage(records: records), violations: parser.sink.violations,
+            wireRecords: wires)
     }
 
     /// Checks a message strictly without building records.
@@ -249,6 +250,23 @@ public struct NDEFLenientResult: Sendable, Hashable {
     public var message: NDEFMessage
     /// Every violation, in input order; empty when the message is valid.
     public var violations: [NDEFError]
+    /// The wire records each decoded record came from, to point at bytes in the input.
+    public var wireRecords: [[NDEFWireRecord]]
+
+    /// Where byte `payloadOffset` of record `record`'s (reassembled) payload sits in the
+    /// input: the wire record index and the input offset. `nil` when out of range.
+    public func locate(record: Int, payloadOffset: Int) -> (wireRecord: Int, offset: Int)? {
+        guard wireRecords.indices.contains(record), payloadOffset >= 0 else { return nil }
+        let firstWire = wireRecords[..<record].reduce(0) { $0 + $1.count }
+        var remaining = payloadOffset
+        for (position, wire) in wireRecords[record].enumerated() {
+            if remaining < wire.payloadRange.count || position == wireRecords[record].count - 1 {
+                return (firstWire + position, wire.payloadRange.lowerBound + remaining)
+            }
+            remaining -= wire.payloadRange.count
+        }
+        return nil
+    }
 }
 
 /// A record seen in place: the buffers are valid only inside the closure that receives it.

@@ -1,21 +1,5 @@
+import Benchmarks
 import NDEF
-
-/// SplitMix64 (Steele, Lea and Flood): a tiny seeded generator, so a failing corpus can be
-/// rebuilt from its seed on any machine.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    /// Creates a generator; the same seed always gives the same sequence.
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A way `RandomMessages.mutate(_:)` breaks an encoded message.
 enum MessageMutation: String, CaseIterable, Sendable {
