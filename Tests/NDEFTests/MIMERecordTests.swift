@@ -94,3 +94,20 @@ import Testing
                 == "typeMismatch")
     }
 }
+
+extension MIMERecordTests {
+    @Test(arguments: [
+        "application/json", "application/jsoN", "text/plain", "text/plaim", "text/vcard",
+        "text/x-vcard", "application/vnd.wfa.wsc", "application/vnd.bluetooth.ep.oob",
+        "application/vnd.bluetooth.ep.ooc", "text/html", "image/png",
+    ])
+    func aMediaTypeDecodesToTheStringItSpells(type: String) throws {
+        let bytes = try NDEFEncoder().encode(
+            NDEFMessage(NDEFRecord(typeNameFormat: .media, typeName: type, payload: [1])))
+        var decoded: [NDEFRecordContent] = []
+        try NDEFDecoder().forEachRecord(in: bytes) { view in
+            decoded.append((try? NDEFRecordContent(view)) ?? .empty)
+        }
+        #expect(decoded == [.mime(MIMERecord(mediaType: type, payload: [1]))])
+    }
+}

@@ -67,7 +67,10 @@ public struct MIMERecord: TypeFieldRecord {
 
     static func mediaType(_ type: UnsafeRawBufferPointer) throws(RTDError) -> String {
         for candidate in common where candidate.utf8.count == type.count {
-            if candidate.utf8.elementsEqual(type) { return candidate }
+            let same = candidate.utf8.withContiguousStorageIfAvailable {
+                PayloadText.equal(UnsafeRawBufferPointer($0), type)
+            }
+            if same == true { return candidate }
         }
         let text = try PayloadText.asciiType(type, field: .mediaType)
         let end = type.firstIndex(of: 0x3B) ?? type.count

@@ -49,14 +49,12 @@ public enum NDEFRecordContent: Sendable, Hashable {
         case .empty:
             return .empty
         case .wellKnown:
-            if type.count == 1 && type[0] == 0x55 { return .uri(try URIRecord(payload: payload)) }
-            if type.count == 1 && type[0] == 0x54 {
-                return .text(try TextRecord(payload: payload))
+            switch WellKnownName(type) {
+            case .uri: return .uri(try URIRecord(payload: payload))
+            case .text: return .text(try TextRecord(payload: payload))
+            case .smartPoster: return .smartPoster(try SmartPosterRecord(payload: payload))
+            case .action, .size, .resourceType, .other: return .other(copy())
             }
-            if type.count == 2 && type[0] == 0x53 && type[1] == 0x70 {
-                return .smartPoster(try SmartPosterRecord(payload: payload))
-            }
-            return .other(copy())
         case .media:
             return .mime(try MIMERecord(type: type, payload: payload))
         case .absoluteURI:

@@ -16,14 +16,9 @@ enum PayloadText {
     ) -> Failure? {
         let count = bytes.count
         var index = 0
-        while index < count {
-            if count - index >= 8 {
-                let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if word & highBits == 0 && !(rejectingControls && hasControl(word)) {
-                    index += 8
-                    continue
-                }
-            }
+        while true {
+            index = skipASCIIWords(bytes, from: index, printable: rejectingControls)
+            guard index < count else { return nil }
             let byte = bytes[index]
             if byte < 0x80 {
                 if rejectingControls && (byte < 0x20 || byte == 0x7F) {
@@ -36,7 +31,42 @@ enum PayloadText {
             if length == 0 { return .invalidUTF8(offset: index, byte: byte) }
             index += length
         }
-        return nil
+    }
+
+    /// The first index from `index` on where a byte may be other than ASCII (other than
+    /// printable ASCII when `printable`), found eight bytes at a time; the caller looks at
+    /// the bytes from there one by one.
+    @inline(__always)
+    private static func skipASCIIWords(
+        _ bytes: UnsafeRawBufferPointer, from index: Int, printable: Bool
+    ) -> Int {
+        var index = index
+        while bytes.count - index >= 8 {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if word & highBits != 0 || (printable && hasControl(word)) { break }
+            index += 8
+        }
+        return index
+    }
+
+    /// Whether two buffers hold the same bytes, compared eight at a time.
+    @inline(__always)
+    static func equal(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        var index = 0
+        while lhs.count - index >= 8 {
+            if lhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                != rhs.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            {
+                return false
+            }
+            index += 8
+        }
+        while index < lhs.count {
+            if lhs[index] != rhs[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Whether any byte of an all-ASCII word is below 0x20 or equal to 0x7F (SWAR: a borrow
@@ -126,8 +156,13 @@ enum PayloadText {
         -> String
     {
         if type.isEmpty { throw .fieldEmpty(field: field, offset: 0) }
-        for (offset, byte) in type.enumerated() where byte < 0x20 || byte > 0x7E {
-            throw .notASCII(field: field, offset: offset, byte: byte)
+        var index = skipASCIIWords(type, from: 0, printable: true)
+        while index < type.count {
+            let byte = type[index]
+            if byte < 0x20 || byte > 0x7E {
+                throw .notASCII(field: field, offset: index, byte: byte)
+            }
+            index += 1
         }
         return string(type)
     }

@@ -39,24 +39,26 @@ public struct SmartPosterRecord: Sendable, Hashable {
     ///   record does not decode (`nestedRecord`, with its index).
     public init(payload: UnsafeRawBufferPointer) throws(RTDError) {
         if payload.isEmpty { throw .uriRecordCount(count: 0) }
-        var builder = Builder()
+        // Parts go straight into one record, which starts with a placeholder URI: copying them
+        // out of a separate builder cost more retains and releases than the rest of the decode.
+        var poster = SmartPosterRecord(uri: URIRecord(uri: ""))
+        var uriCount = 0
         var failure: RTDError?
         do {
             try NDEFDecoder().forEachRecord(in: payload) { view in
                 guard failure == nil else { return }
-                do throws(RTDError) { try builder.add(view) } catch { failure = error }
+                do throws(RTDError) {
+                    try SmartPosterParts.add(view, to: &poster, uriCount: &uriCount)
+                } catch {
+                    failure = error
+                }
             }
         } catch {
             throw .nestedMessage(error)
         }
         if let failure { throw failure }
-        guard let uri = builder.uri, builder.uriCount == 1 else {
-            throw .uriRecordCount(count: builder.uriCount)
-        }
-        self.init(
-            uri: uri, titles: builder.titles, action: builder.action, size: builder.size,
-            resourceType: builder.resourceType, icons: builder.icons,
-            otherRecords: builder.otherRecords)
+        guard uriCount == 1 else { throw .uriRecordCount(count: uriCount) }
+        self = consume poster
     }
 
     /// Decodes a well-known "Sp" record.
@@ -116,54 +118,58 @@ public struct SmartPosterRecord: Sendable, Hashable {
     }
 }
 
-/// Collects a Smart Poster's parts while its nested message is walked in place.
-private struct Builder {
-    var uri: URIRecord?
-    var uriCount = 0
-    var titles: [TextRecord] = []
-    var action: SmartPosterAction?
-    var size: UInt32?
-    var resourceType: String?
-    var icons: [MIMERecord] = []
-    var otherRecords: [NDEFRecord] = []
-
-    mutating func add(_ view: NDEFRecordView) throws(RTDError) {
+/// Reads the nested records of a Smart Poster into it, one at a time as the nested message is
+/// walked in place.
+private enum SmartPosterParts {
+    static func add(
+        _ view: NDEFRecordView, to poster: inout SmartPosterRecord, uriCount: inout Int
+    ) throws(RTDError) {
         let index = view.index
         let payload = view.payload
-        if view.isWellKnown("U") {
+        let name = view.typeNameFormat == .wellKnown ? WellKnownName(view.type) : .other
+        switch name {
+        case .uri:
             uriCount += 1
             if uriCount == 1 {
-                uri = try nested(index) { () throws(RTDError) in try URIRecord(payload: payload) }
+                poster.uri = try nested(index) { () throws(RTDError) in
+                    try URIRecord(payload: payload)
+                }
             }
-        } else if view.isWellKnown("T") {
+        case .text:
             let title = try nested(index) { () throws(RTDError) in try TextRecord(payload: payload)
             }
-            if titles.contains(where: { ASCIICase.equal($0.language.utf8, title.language.utf8) }) {
+            if poster.titles.contains(where: {
+                ASCIICase.equal($0.language.utf8, title.language.utf8)
+            }) {
                 throw .duplicateTitleLanguage(language: title.language, record: index)
             }
-            titles.append(title)
-        } else if view.isWellKnown("act") {
-            if action != nil { throw .duplicateRecord(field: .action, record: index) }
-            action = try nested(index) { () throws(RTDError) in try Self.action(payload) }
-        } else if view.isWellKnown("s") {
-            if size != nil { throw .duplicateRecord(field: .size, record: index) }
-            size = try nested(index) { () throws(RTDError) in try Self.size(payload) }
-        } else if view.isWellKnown("t") {
-            if resourceType != nil { throw .duplicateRecord(field: .resourceType, record: index) }
-            resourceType = try nested(index) { () throws(RTDError) in
+            poster.titles.append(title)
+        case .action:
+            if poster.action != nil { throw .duplicateRecord(field: .action, record: index) }
+            poster.action = try nested(index) { () throws(RTDError) in try Self.action(payload) }
+        case .size:
+            if poster.size != nil { throw .duplicateRecord(field: .size, record: index) }
+            poster.size = try nested(index) { () throws(RTDError) in try Self.size(payload) }
+        case .resourceType:
+            if poster.resourceType != nil {
+                throw .duplicateRecord(field: .resourceType, record: index)
+            }
+            poster.resourceType = try nested(index) { () throws(RTDError) in
                 try PayloadText.utf8String(payload, field: .resourceType, base: 0)
             }
-        } else if view.typeNameFormat == .media && MIMERecord.isIconType(view.type) {
-            icons.append(
-                try nested(index) { () throws(RTDError) in
-                    try MIMERecord(type: view.type, payload: payload)
-                })
-        } else {
-            otherRecords.append(view.record())
+        case .smartPoster, .other:
+            if view.typeNameFormat == .media && MIMERecord.isIconType(view.type) {
+                poster.icons.append(
+                    try nested(index) { () throws(RTDError) in
+                        try MIMERecord(type: view.type, payload: payload)
+                    })
+            } else {
+                poster.otherRecords.append(view.record())
+            }
         }
     }
 
-    private func nested<T>(_ index: Int, _ decode: () throws(RTDError) -> T) throws(RTDError)
+    private static func nested<T>(_ index: Int, _ decode: () throws(RTDError) -> T) throws(RTDError)
         -> T
     {
         do throws(RTDError) {
