@@ -23,6 +23,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "Benchmarks"]),
+        .testTarget(name: "nfcrigTests", dependencies: ["nfcrig", "NDEF"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `nfcrig` command line.
 @main
@@ -9,17 +10,26 @@ struct NFCRig: ParsableCommand {
         subcommands: [NDEFCommand.self, BenchCommand.self]
     )
 
-    /// Usage errors exit 2 (not ArgumentParser's 64) so scripts can tell them from findings.
+    /// Exit statuses: 0 success, 1 findings (bad input, violations), 2 usage or input that
+    /// cannot be read. Usage errors exit 2, not ArgumentParser's 64, so scripts can tell them
+    /// from findings.
     static func main() {
+        var command: ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            command = try parseAsRoot()
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
+            if exitCode(for: error) == .validationFailure {
                 FileHandleOutput.standardError(fullMessage(for: error))
-                exit(withError: ExitCode(2))
+                Foundation.exit(2)
             }
+            exit(withError: error)
+        }
+        do {
+            try command.run()
+        } catch let error as ValidationError {
+            FileHandleOutput.standardError("error: \(error.message)")
+            Foundation.exit(2)
+        } catch {
             exit(withError: error)
         }
     }

@@ -12,25 +12,33 @@ import Testing
         var reused = NDEFMessage(records: [])
         for index in 0..<20_000 {
             let sample = random.encodedMessage()
-                        let decoded = try NDEFDecoder().decode(sample.bytes)
+            let decoded = try NDEFDecoder().decode(sample.bytes)
             if decoded.records != sample.message.records {
-                Issue.record("decode ∘ encode changed the records: case \(index): \(Hex.encode(sample.bytes))")
+                Issue.record(
+                    "decode ∘ encode changed the records: case \(index): \(Hex.encode(sample.bytes))"
+                )
             }
             // encode ∘ decode is the identity on the bytes of a valid message.
             if try NDEFEncoder().encode(decoded) != sample.bytes {
-                Issue.record("encode ∘ decode changed the bytes: case \(index): \(Hex.encode(sample.bytes))")
+                Issue.record(
+                    "encode ∘ decode changed the bytes: case \(index): \(Hex.encode(sample.bytes))")
             }
             if !NDEFDecoder().decodeLeniently(sample.bytes).violations.isEmpty {
-                Issue.record("lenient mode found violations in a valid message: case \(index): \(Hex.encode(sample.bytes))")
+                Issue.record(
+                    "lenient mode found violations in a valid message: case \(index): \(Hex.encode(sample.bytes))"
+                )
             }
             try NDEFDecoder().decode(sample.bytes, into: &reused)
             if reused.records != decoded.records {
-                Issue.record("decode(into:) disagrees with decode: case \(index): \(Hex.encode(sample.bytes))")
+                Issue.record(
+                    "decode(into:) disagrees with decode: case \(index): \(Hex.encode(sample.bytes))"
+                )
             }
             var viewed: [NDEFRecord] = []
             try NDEFDecoder().forEachRecord(in: sample.bytes) { viewed.append($0.record()) }
             if viewed != decoded.records {
-                Issue.record("record views disagree with decode: case \(index): \(Hex.encode(sample.bytes))")
+                Issue.record(
+                    "record views disagree with decode: case \(index): \(Hex.encode(sample.bytes))")
             }
         }
     }
@@ -70,10 +78,11 @@ import Testing
     /// - Returns: the rule that rejected the input, `nil` when it was accepted.
     static func checkAgreement(_ input: [UInt8], label: String) -> String? {
         let lenient = NDEFDecoder().decodeLeniently(input)
-                do {
+        do {
             let message = try NDEFDecoder().decode(input)
             if !lenient.violations.isEmpty || lenient.message != message {
-                Issue.record("lenient disagrees with strict acceptance: \(label): \(Hex.encode(input))")
+                Issue.record(
+                    "lenient disagrees with strict acceptance: \(label): \(Hex.encode(input))")
             }
             if (try? NDEFEncoder().encode(message)) != input {
                 Issue.record("re-encoding changed the bytes: \(label): \(Hex.encode(input))")
@@ -81,10 +90,12 @@ import Testing
             return nil
         } catch {
             if lenient.violations.first != error {
-                Issue.record("lenient's first violation is not \(error): \(label): \(Hex.encode(input))")
+                Issue.record(
+                    "lenient's first violation is not \(error): \(label): \(Hex.encode(input))")
             }
             if error.offset > input.count {
-                Issue.record("offset \(error.offset) outside the input: \(label): \(Hex.encode(input))")
+                Issue.record(
+                    "offset \(error.offset) outside the input: \(label): \(Hex.encode(input))")
             }
             return error.rule
         }

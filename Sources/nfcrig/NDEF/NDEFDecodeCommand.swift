@@ -46,7 +46,9 @@ struct NDEFDecodeCommand: ParsableCommand {
             var members: [(String, JSONValue)] = [
                 ("records", .array(records.map(NDEFRecordJSON.record)))
             ]
-            if lenient { members.append(("violations", .array(violations.map(NDEFRecordJSON.violation)))) }
+            if lenient {
+                members.append(("violations", .array(violations.map(NDEFRecordJSON.violation))))
+            }
             return JSONValue.object(members).serialized()
         }
         var lines = ["\(name): \(records.count) record\(records.count == 1 ? "" : "s")"]

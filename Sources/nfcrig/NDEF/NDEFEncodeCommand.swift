@@ -77,7 +77,8 @@ enum NDEFRecordSpec: Equatable {
             } else {
                 name = argument
                 guard position + 1 < arguments.count else {
-                    throw ValidationError("record option \(position + 1) (\(argument)) needs a value")
+                    throw ValidationError(
+                        "record option \(position + 1) (\(argument)) needs a value")
                 }
                 value = arguments[position + 1]
                 position += 2

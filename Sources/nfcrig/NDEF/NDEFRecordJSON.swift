@@ -47,7 +47,9 @@ enum NDEFRecordJSON {
                     "titles",
                     .array(
                         poster.titles.map {
-                            .object([("language", .string($0.language)), ("text", .string($0.text))])
+                            .object([
+                                ("language", .string($0.language)), ("text", .string($0.text)),
+                            ])
                         })
                 ),
             ]
@@ -60,7 +62,8 @@ enum NDEFRecordJSON {
                     .array(
                         poster.icons.map {
                             .object([
-                                ("mediaType", .string($0.mediaType)), ("bytes", .int($0.payload.count)),
+                                ("mediaType", .string($0.mediaType)),
+                                ("bytes", .int($0.payload.count)),
                             ])
                         })
                 ))
@@ -72,7 +75,9 @@ enum NDEFRecordJSON {
             if mime.isJSON {
                 let valid = (try? mime.jsonObject()) != nil
                 members.append(("json", .bool(valid)))
-                if valid { members.append(("text", .string(String(decoding: mime.payload, as: UTF8.self)))) }
+                if valid {
+                    members.append(("text", .string(String(decoding: mime.payload, as: UTF8.self))))
+                }
             }
             return .object(members)
         case .absoluteURI(let absolute):

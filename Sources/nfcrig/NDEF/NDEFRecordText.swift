@@ -52,8 +52,10 @@ enum NDEFRecordText {
         case .androidApplication(let application):
             return ["android application: \(application.packageName)"]
         case .other(let record):
-            return ["payload: \(Hex.encode(record.payload.prefix(64)))"
-                + (record.payload.count > 64 ? "…" : "")]
+            return [
+                "payload: \(Hex.encode(record.payload.prefix(64)))"
+                    + (record.payload.count > 64 ? "…" : "")
+            ]
         }
     }
 }
