@@ -15,12 +15,43 @@ public struct NDEFBenchmark {
         self.clock = clock
         var generator = RealisticMessages(seed: seed)
         corpus = try BenchCorpus(messages: (0..<messageCount).map { _ in generator.next() })
+        for range in corpus.ranges {
+            try NDEFDecoder().forEachRecord(in: corpus.storage[range]) { (view) throws(NDEFError) in
+                // A realistic message whose records do not decode would time error paths.
+                precondition((try? NDEFRecordContent(view)) != nil, "corpus record fails its RTD")
+            }
+        }
     }
 
-    /// Runs every measurement.
-    public func run() -> [BenchMeasurement] {
+    /// The measurement groups, in the order `run` runs them.
+    public static let groups = ["mixed.views", "mixed.owned", "mixed.typed", "single", "chunked"]
+
+    /// Runs the measurements of the named groups (all when `only` is nil).
+    public func run(only: Set<String>? = nil) -> [BenchMeasurement] {
+        func wanted(_ group: String) -> Bool { only?.contains(group) ?? true }
         var results: [BenchMeasurement] = []
-        results += mixed(name: "mixed.views", detail: "mixed corpus, zero-copy record views") {
+        if wanted("mixed.views") {
+            results += viewsMeasurement()
+        }
+        if wanted("mixed.owned") {
+            results += ownedMeasurement()
+        }
+        if wanted("mixed.typed") {
+            results += typedMeasurement()
+        }
+        if wanted("single") {
+            for size in [4096, 65536] {
+                results += singleRecord(payloadSize: size)
+            }
+        }
+        if wanted("chunked") {
+            results.append(chunked(payloadSize: 4096, chunkSize: 256))
+        }
+        return results
+    }
+
+    private func viewsMeasurement() -> [BenchMeasurement] {
+        mixed(name: "mixed.views", detail: "mixed corpus, zero-copy record views") {
             (decoder, raw) throws(NDEFError) in
             var sink = 0
             try decoder.forEachRecord(in: raw) { (view) throws(NDEFError) in
@@ -28,11 +59,17 @@ public struct NDEFBenchmark {
             }
             return sink
         }
-        results += mixed(name: "mixed.owned", detail: "mixed corpus, records owning their bytes") {
+    }
+
+    private func ownedMeasurement() -> [BenchMeasurement] {
+        mixed(name: "mixed.owned", detail: "mixed corpus, records owning their bytes") {
             (decoder, raw) throws(NDEFError) in
             try decoder.decode(raw).records.count
         }
-        results += mixed(name: "mixed.typed", detail: "mixed corpus, typed RTD fields from views") {
+    }
+
+    private func typedMeasurement() -> [BenchMeasurement] {
+        mixed(name: "mixed.typed", detail: "mixed corpus, typed RTD fields from views") {
             (decoder, raw) throws(NDEFError) in
             var sink = 0
             try decoder.forEachRecord(in: raw) { (view) throws(NDEFError) in
@@ -40,11 +77,6 @@ public struct NDEFBenchmark {
             }
             return sink
         }
-        for size in [4096, 65536] {
-            results += singleRecord(payloadSize: size)
-        }
-        results.append(chunked(payloadSize: 4096, chunkSize: 256))
-        return results
     }
 
     private func mixed(

@@ -30,7 +30,21 @@ struct BenchNDEFCommand: ParsableCommand {
     @Option(help: "Milliseconds per timing round (5 rounds, best kept).")
     var roundMilliseconds: Int = 200
 
+    @Option(
+        help:
+            "Run only these measurement groups (comma-separated): mixed.views, mixed.owned, mixed.typed, single, chunked."
+    )
+    var only: String?
+
     func validate() throws {
+        if let only {
+            let unknown = Set(only.split(separator: ",").map(String.init)).subtracting(
+                NDEFBenchmark.groups)
+            if !unknown.isEmpty {
+                throw ValidationError(
+                    "--only: unknown group(s) \(unknown.sorted().joined(separator: ", "))")
+            }
+        }
         guard messages > 0 else { throw ValidationError("--messages must be at least 1") }
         guard roundMilliseconds > 0 else {
             throw ValidationError("--round-milliseconds must be at least 1")
@@ -48,7 +62,10 @@ struct BenchNDEFCommand: ParsableCommand {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let corpusPath = out + "/ndef-corpus.bin"
         try Data(benchmark.corpus.fileContents).write(to: URL(fileURLWithPath: corpusPath))
-        var report = NDEFBenchReport(corpus: benchmark.corpus, measurements: benchmark.run())
+        var report = NDEFBenchReport(
+            corpus: benchmark.corpus,
+            measurements: benchmark.run(
+                only: only.map { Set($0.split(separator: ",").map(String.init)) }))
         if let ndeflibPython {
             report.ndeflib = try NDEFLibRun.measure(
                 python: ndeflibPython, script: ndeflibScript, corpus: corpusPath)
