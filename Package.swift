@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "nfcrig",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "nfcrig", targets: ["nfcrig"]),
         .library(name: "NDEF", targets: ["NDEF"]),
@@ -13,6 +13,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "NDEF"),
+        .target(name: "PN533Sim"),
         .target(name: "Benchmarks", dependencies: ["NDEF"]),
         .executableTarget(
             name: "nfcrig",
@@ -24,6 +25,7 @@ let package = Package(
         ),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "Benchmarks"]),
         .testTarget(name: "nfcrigTests", dependencies: ["nfcrig", "NDEF"]),
+        .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim"]),
     ],
     swiftLanguageModes: [.v6]
 )

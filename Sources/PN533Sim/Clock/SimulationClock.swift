@@ -1,0 +1,240 @@
+import Synchronization
+
+/// The clock every simulated chip, the RF field and the host tasks driving them share.
+///
+/// In `.virtual` mode time stands still while any participant runs and jumps straight to the
+/// next deadline once every participant waits on this clock (a sleep, or a channel receive):
+/// sleeping 500 ms costs no wall time and two runs give identical timelines. When every
+/// participant waits and no deadline is left, the waits fail with `.deadlock` instead of
+/// hanging. In `.wall` mode (for outside processes) deadlines are real time.
+///
+/// - Warning: in virtual mode, code that waits on anything but this clock (a plain
+///   `Task.sleep`, awaiting another participant's task directly) stalls time: join tasks
+///   with `spawn(_:)`'s handle and exchange data through `SimulationChannel`.
+public final class SimulationClock: Clock, Sendable {
+    /// How deadlines relate to real time.
+    public enum Mode: Sendable, Hashable {
+        /// Time advances only when every participant waits.
+        case virtual
+        /// Time is the wall clock since the simulation started.
+        case wall
+    }
+
+    /// The mode chosen at creation.
+    public let mode: Mode
+    let state = Mutex(ClockState())
+    private let wallStart = ContinuousClock.now
+
+    /// Creates a clock at time zero.
+    public init(mode: Mode = .virtual) { self.mode = mode }
+
+    public var now: SimulationInstant {
+        switch mode {
+        case .virtual: state.withLock { $0.now }
+        case .wall: SimulationInstant(offset: ContinuousClock.now - wallStart)
+        }
+    }
+
+    public var minimumResolution: Duration { .nanoseconds(1) }
+
+    /// Sleeps until `deadline`, counting as waiting.
+    public func sleep(until deadline: SimulationInstant, tolerance: Duration? = nil) async throws {
+        let wake = await wait(deadline: deadline) { _, _ in nil }
+        switch wake {
+        case .timedOut, .signaled: return
+        case .failed(let error): throw error
+        }
+    }
+
+    /// Runs `body` as a participant: while it runs (between waits on this clock), virtual
+    /// time stands still.
+    public func participate<T: Sendable>(
+        _ body: @Sendable () async throws -> T
+    ) async rethrows -> T {
+        enter()
+        defer { leave() }
+        return try await body()
+    }
+
+    /// Starts `body` as a new participant task. It counts as running from this call on, so
+    /// time cannot slip past the moment it was started.
+    public func spawn<T: Sendable>(
+        _ body: @escaping @Sendable () async throws -> T
+    ) -> SimulationTask<T> {
+        let completion = SimulationChannel<Result<T, any Error>>(clock: self)
+        enter()
+        let task = Task {
+            let result: Result<T, any Error>
+            do { result = .success(try await body()) } catch { result = .failure(error) }
+            completion.send(result)
+            leave()
+        }
+        return SimulationTask(completion: completion, task: task)
+    }
+
+    // MARK: - Participant accounting and waits (shared with SimulationChannel)
+
+    func enter() { state.withLock { $0.active += 1 } }
+
+    func leave() {
+        let wakes = state.withLock { state in
+            state.active -= 1
+            return advanceIfIdle(&state)
+        }
+        wakes.resumeAll()
+    }
+
+    /// Suspends until signalled or until `deadline`. `immediate` runs under the lock first:
+    /// a non-nil answer returns at once without waiting; otherwise it may record the waiter's
+    /// id (for a channel's receiver queue) before the waiter is registered.
+    func wait(
+        deadline: SimulationInstant?,
+        _ immediate: (inout ClockState, Int) -> Wake?
+    ) async -> Wake {
+        let ticket = WaitTicket()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Wake, Never>) in
+                var answer: Wake?
+                let wakes: [PendingWake] = state.withLock { state in
+                    let id = state.nextWaiterID
+                    state.nextWaiterID += 1
+                    if let now = immediate(&state, id) {
+                        answer = now
+                        return []
+                    }
+                    if ticket.register(id) == false {
+                        answer = .failed(.cancelled)
+                        return []
+                    }
+                    if let deadline, mode == .virtual, deadline <= state.now {
+                        answer = .timedOut
+                        return []
+                    }
+                    state.waiters[id] = Waiter(continuation: continuation, deadline: deadline)
+                    state.active -= 1
+                    return advanceIfIdle(&state)
+                }
+                if let answer {
+                    continuation.resume(returning: answer)
+                } else if let deadline, mode == .wall {
+                    scheduleWallTimeout(id: ticket.id, deadline: deadline)
+                }
+                wakes.resumeAll()
+            }
+        } onCancel: {
+            guard let id = ticket.cancel() else { return }
+            let wake = state.withLock { state in
+                state.remove(waiter: id).map {
+                    state.active += 1
+                    return PendingWake(continuation: $0.continuation, wake: .failed(.cancelled))
+                }
+            }
+            wake?.resume()
+        }
+    }
+
+    /// Moves virtual time to the next deadline while nobody runs; returns the waits to end.
+    func advanceIfIdle(_ state: inout ClockState) -> [PendingWake] {
+        guard mode == .virtual, state.active == 0, !state.waiters.isEmpty else { return [] }
+        guard let next = state.waiters.values.compactMap(\.deadline).min() else {
+            // Everybody waits for an event no one is left to cause.
+            let at = state.now
+            return state.waiters.keys.sorted().compactMap { id in
+                state.remove(waiter: id).map {
+                    state.active += 1
+                    return PendingWake(
+                        continuation: $0.continuation, wake: .failed(.deadlock(at: at)))
+                }
+            }
+        }
+        state.now = max(state.now, next)
+        let due = state.waiters.filter { $0.value.deadline.map { $0 <= next } ?? false }
+        return due.keys.sorted().compactMap { id in
+            state.remove(waiter: id).map {
+                state.active += 1
+                return PendingWake(continuation: $0.continuation, wake: .timedOut)
+            }
+        }
+    }
+
+    private func scheduleWallTimeout(id: Int?, deadline: SimulationInstant) {
+        guard let id else { return }
+        let wallDeadline = wallStart + deadline.offset
+        Task { [self] in
+            try? await Task.sleep(until: wallDeadline, clock: .continuous)
+            let wake = state.withLock { state in
+                state.remove(waiter: id).map {
+                    PendingWake(continuation: $0.continuation, wake: .timedOut)
+                }
+            }
+            wake?.resume()
+        }
+    }
+}
+
+/// How a wait ended.
+enum Wake: Sendable {
+    case signaled(any Sendable)
+    case timedOut
+    case failed(SimulationError)
+}
+
+struct Waiter {
+    var continuation: CheckedContinuation<Wake, Never>
+    var deadline: SimulationInstant?
+}
+
+/// Everything the clock and its channels share, behind one lock so that "nobody runs" and
+/// "this message was delivered" are decided together.
+struct ClockState {
+    var now = SimulationInstant.zero
+    var active = 0
+    var nextWaiterID = 0
+    var waiters: [Int: Waiter] = [:]
+    var nextChannelID = 0
+    var buffers: [Int: [any Sendable]] = [:]
+    var receivers: [Int: [Int]] = [:]
+
+    mutating func remove(waiter id: Int) -> Waiter? {
+        guard let waiter = waiters.removeValue(forKey: id) else { return nil }
+        for channel in receivers.keys {
+            receivers[channel]?.removeAll { $0 == id }
+        }
+        return waiter
+    }
+}
+
+/// A wait to end once the lock is released (continuations never resume under the lock).
+struct PendingWake {
+    var continuation: CheckedContinuation<Wake, Never>
+    var wake: Wake
+
+    func resume() { continuation.resume(returning: wake) }
+}
+
+extension [PendingWake] {
+    func resumeAll() { for wake in self { wake.resume() } }
+}
+
+/// Links a waiter's id to its task's cancellation, which may come before the id exists.
+final class WaitTicket: Sendable {
+    private let slot = Mutex<(id: Int?, cancelled: Bool)>((nil, false))
+
+    var id: Int? { slot.withLock { $0.id } }
+
+    /// Records the id; `false` when the task was already cancelled.
+    func register(_ id: Int) -> Bool {
+        slot.withLock { slot in
+            slot.id = id
+            return !slot.cancelled
+        }
+    }
+
+    /// Marks cancellation; the id when a waiter was registered.
+    func cancel() -> Int? {
+        slot.withLock { slot in
+            slot.cancelled = true
+            return slot.id
+        }
+    }
+}
