@@ -13,6 +13,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "NDEF"),
+        .target(name: "PN533"),
         .target(name: "Benchmarks", dependencies: ["NDEF"]),
         .executableTarget(
             name: "nfcrig",
@@ -23,6 +24,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF"]),
+        .testTarget(name: "PN533Tests", dependencies: ["PN533"]),
     ],
     swiftLanguageModes: [.v6]
 )
