@@ -13,7 +13,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "NDEF"),
-        .target(name: "PN533Sim"),
+        .target(name: "PN533"),
+        .target(name: "PN533Sim", dependencies: ["PN533"]),
         .target(name: "Benchmarks", dependencies: ["NDEF"]),
         .executableTarget(
             name: "nfcrig",
@@ -25,7 +26,8 @@ let package = Package(
         ),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "Benchmarks"]),
         .testTarget(name: "nfcrigTests", dependencies: ["nfcrig", "NDEF"]),
-        .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim"]),
+        .testTarget(name: "PN533Tests", dependencies: ["PN533"]),
+        .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
     ],
     swiftLanguageModes: [.v6]
 )

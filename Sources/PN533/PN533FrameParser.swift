@@ -1,0 +1,153 @@
+/// What one look at buffered bytes found: a frame, a malformed frame (or garbage), or not
+/// enough bytes yet, with the error to report should the transfer end there.
+enum PN533FrameParse: Sendable, Hashable {
+    case frame(PN533Frame, consumed: Int)
+    case failure(PN533FrameError, consumed: Int)
+    case needMore(ifTransferEnded: PN533FrameError?)
+}
+
+/// The stateless half of `PN533FrameDecoder`: reads at most one frame from the front of the
+/// bytes it is given. Every failure consumes at least one byte, so a caller that drops what
+/// it is told to always makes progress.
+enum PN533FrameParser {
+    static func parse(_ bytes: ArraySlice<UInt8>) -> PN533FrameParse {
+        let first = bytes.startIndex
+        guard let start = startCodeIndex(in: bytes) else { return unsynchronised(bytes) }
+        let frameStart = start > first && bytes[start - 1] == 0x00 ? start - 1 : start
+        guard frameStart == first else {
+            let skipped = Array(bytes[first..<frameStart])
+            return .failure(.garbage(skipped: skipped), consumed: skipped.count)
+        }
+        return parseFrame(bytes, startCode: start)
+    }
+
+    private static func startCodeIndex(in bytes: ArraySlice<UInt8>) -> Int? {
+        var index = bytes.startIndex
+        while index + 1 < bytes.endIndex {
+            if bytes[index] == 0x00 && bytes[index + 1] == 0xFF { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// No start code yet: everything but up to two trailing zeros (a preamble and the first
+    /// half of a start code that may complete with the next packet) is garbage.
+    private static func unsynchronised(_ bytes: ArraySlice<UInt8>) -> PN533FrameParse {
+        let trailingZeros = bytes.reversed().prefix { $0 == 0x00 }.count
+        let garbageCount = bytes.count - min(2, trailingZeros)
+        if garbageCount > 0 {
+            let skipped = Array(bytes.prefix(garbageCount))
+            return .failure(.garbage(skipped: skipped), consumed: garbageCount)
+        }
+        return .needMore(ifTransferEnded: bytes.isEmpty ? nil : .garbage(skipped: Array(bytes)))
+    }
+
+    private static func parseFrame(_ bytes: ArraySlice<UInt8>, startCode start: Int)
+        -> PN533FrameParse
+    {
+        // Offsets are reported as if the preamble stood just before the start code.
+        let origin = start - 1
+        let end = bytes.endIndex
+        guard end >= start + 4 else {
+            return .needMore(ifTransferEnded: .truncatedHeader(offset: end - origin))
+        }
+        let cursor = FrameCursor(bytes: bytes, origin: origin)
+        switch (bytes[start + 2], bytes[start + 3]) {
+        case (0x00, 0xFF):
+            return cursor.controlFrame(.ack, postamble: start + 4)
+        case (0xFF, 0x00):
+            return cursor.controlFrame(.nack, postamble: start + 4)
+        case (0xFF, 0xFF):
+            guard end >= start + 7 else {
+                return .needMore(ifTransferEnded: .truncatedHeader(offset: end - origin))
+            }
+            let high = bytes[start + 4]
+            let low = bytes[start + 5]
+            let lcs = bytes[start + 6]
+            let length = Int(high) << 8 | Int(low)
+            guard high &+ low &+ lcs == 0 else {
+                return cursor.badLengthChecksum(lcsIndex: start + 6, length: length, lcs: lcs)
+            }
+            return cursor.body(lengthIndex: start + 4, length: length, bodyStart: start + 7)
+        case (let length, let lcs):
+            guard length &+ lcs == 0 else {
+                return cursor.badLengthChecksum(lcsIndex: start + 3, length: Int(length), lcs: lcs)
+            }
+            return cursor.body(lengthIndex: start + 2, length: Int(length), bodyStart: start + 4)
+        }
+    }
+}
+
+/// Index arithmetic for one frame that starts at the front of `bytes`.
+private struct FrameCursor {
+    let bytes: ArraySlice<UInt8>
+    let origin: Int
+
+    func offset(_ index: Int) -> Int { index - origin }
+    func consumed(through index: Int) -> Int { index + 1 - bytes.startIndex }
+
+    func controlFrame(_ frame: PN533Frame, postamble: Int) -> PN533FrameParse {
+        guard postamble < bytes.endIndex else {
+            return .needMore(ifTransferEnded: .truncatedHeader(offset: offset(bytes.endIndex)))
+        }
+        let byte = bytes[postamble]
+        guard byte == 0x00 else {
+            return .failure(
+                .badPostamble(offset: offset(postamble), byte: byte),
+                consumed: consumed(through: postamble))
+        }
+        return .frame(frame, consumed: consumed(through: postamble))
+    }
+
+    /// LEN is not to be trusted, so only the start code is dropped and the search resumes
+    /// right after it.
+    func badLengthChecksum(lcsIndex: Int, length: Int, lcs: UInt8) -> PN533FrameParse {
+        .failure(
+            .badLengthChecksum(offset: offset(lcsIndex), length: length, checksum: lcs),
+            consumed: consumed(through: origin + 2))
+    }
+
+    func body(lengthIndex: Int, length: Int, bodyStart: Int) -> PN533FrameParse {
+        guard length > 0 else {
+            return .failure(
+                .lengthTooShort(offset: offset(lengthIndex), length: 0),
+                consumed: consumed(through: bodyStart - 1))
+        }
+        let dcsIndex = bodyStart + length
+        let postambleIndex = dcsIndex + 1
+        guard postambleIndex < bytes.endIndex else {
+            let available = bytes.endIndex - bodyStart
+            return .needMore(
+                ifTransferEnded: .lengthMismatch(
+                    offset: offset(lengthIndex), length: length, available: available))
+        }
+        let whole = consumed(through: postambleIndex)
+        let dcs = bytes[dcsIndex]
+        let expected = PN533Frame.checksum(bytes[bodyStart..<dcsIndex])
+        guard dcs == expected else {
+            return .failure(
+                .badDataChecksum(offset: offset(dcsIndex), checksum: dcs, expected: expected),
+                consumed: whole)
+        }
+        let postamble = bytes[postambleIndex]
+        guard postamble == 0x00 else {
+            return .failure(
+                .badPostamble(offset: offset(postambleIndex), byte: postamble), consumed: whole)
+        }
+        let tfi = bytes[bodyStart]
+        if tfi == PN533Frame.errorFrameIdentifier && length == 1 {
+            return .frame(.error, consumed: whole)
+        }
+        guard let direction = PN533FrameDirection(rawValue: tfi) else {
+            return .failure(
+                .badFrameIdentifier(offset: offset(bodyStart), tfi: tfi), consumed: whole)
+        }
+        guard length >= 2 else {
+            return .failure(
+                .lengthTooShort(offset: offset(lengthIndex), length: length), consumed: whole)
+        }
+        let data = Array(bytes[(bodyStart + 2)..<dcsIndex])
+        return .frame(
+            .information(direction, code: bytes[bodyStart + 1], data: data), consumed: whole)
+    }
+}
