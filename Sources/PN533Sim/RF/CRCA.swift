@@ -1,0 +1,24 @@
+/// CRC_A of ISO/IEC 14443-3 (polynomial x^16 + x^12 + x^5 + 1, initial value 0x6363,
+/// transmitted least significant byte first).
+public enum CRCA {
+    /// The two CRC bytes for `bytes`, in transmission order.
+    public static func checksum(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+        var crc: UInt16 = 0x6363
+        for byte in bytes {
+            var value = byte ^ UInt8(crc & 0xFF)
+            value ^= value << 4
+            crc = (crc >> 8) ^ (UInt16(value) << 8) ^ (UInt16(value) << 3) ^ (UInt16(value) >> 4)
+        }
+        return [UInt8(crc & 0xFF), UInt8(crc >> 8)]
+    }
+
+    /// `bytes` followed by their CRC.
+    public static func appending(to bytes: [UInt8]) -> [UInt8] { bytes + checksum(bytes) }
+
+    /// The bytes without their trailing CRC, or `nil` when there is none or it is wrong.
+    public static func stripping(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.count >= 2 else { return nil }
+        let body = Array(bytes.dropLast(2))
+        return checksum(body) == Array(bytes.suffix(2)) ? body : nil
+    }
+}

@@ -1,0 +1,183 @@
+/// The RF field that joins simulated chips and software tags: who is in it, who is powered,
+/// which card each reader has selected, and the air time every frame costs.
+///
+/// Cards are powered while any reader's field is on; when the last field goes off every
+/// card loses power and returns to IDLE. A card that leaves mid-exchange simply never
+/// answers, so the reader sees its frame waiting time run out, as on a real bench.
+public actor RFField {
+    /// The shared simulation clock.
+    public nonisolated let clock: SimulationClock
+    /// The air timing frames are charged with.
+    public nonisolated let timing: AirTiming
+
+    /// A card or target-mode chip in the field.
+    public struct TargetHandle: Sendable, Hashable {
+        let id: Int
+    }
+
+    /// A reader (an initiator-mode chip) using the field.
+    public struct ReaderHandle: Sendable, Hashable {
+        let id: Int
+    }
+
+    /// A card the reader selected while polling.
+    public struct PolledTarget: Sendable, Hashable {
+        /// The card, for later exchanges.
+        public var handle: TargetHandle
+        /// What it showed in anticollision.
+        public var identity: TypeAIdentity
+        /// How anticollision went.
+        public var selection: TypeAAnticollision.Selection
+    }
+
+    /// Why a frame got no answer.
+    public enum Silence: Error, Sendable, Hashable {
+        /// Nothing answered within the frame waiting time.
+        case timeout
+        /// The reader's field is off.
+        case fieldOff
+    }
+
+    private enum CardState: Equatable {
+        case idle
+        case halted
+        case active(reader: Int)
+    }
+
+    private struct Entry {
+        var identity: TypeAIdentity
+        var target: any RFTarget
+        var state: CardState
+    }
+
+    private var entries: [Int: Entry] = [:]
+    private var fieldsOn: Set<Int> = []
+    private var nextID = 0
+
+    /// Creates an empty field.
+    public init(clock: SimulationClock, timing: AirTiming = AirTiming()) {
+        self.clock = clock
+        self.timing = timing
+    }
+
+    /// A reader joins the field, its own field off.
+    public func joinAsReader() -> ReaderHandle {
+        defer { nextID += 1 }
+        return ReaderHandle(id: nextID)
+    }
+
+    /// A card enters the field (idle, powered if a field is on).
+    public func enter(_ target: any RFTarget, identity: TypeAIdentity) -> TargetHandle {
+        defer { nextID += 1 }
+        entries[nextID] = Entry(identity: identity, target: target, state: .idle)
+        return TargetHandle(id: nextID)
+    }
+
+    /// A card leaves the field; it loses power at once.
+    public func leave(_ handle: TargetHandle) async {
+        guard let entry = entries.removeValue(forKey: handle.id) else { return }
+        await entry.target.fieldLost()
+    }
+
+    /// Whether the card is in the field.
+    public func contains(_ handle: TargetHandle) -> Bool { entries[handle.id] != nil }
+
+    /// Whether any reader's field is on.
+    public var isPowered: Bool { !fieldsOn.isEmpty }
+
+    /// Switches a reader's field; cards lose power when the last field goes off.
+    public func setField(_ on: Bool, by reader: ReaderHandle) async {
+        let wasPowered = isPowered
+        if on { fieldsOn.insert(reader.id) } else { fieldsOn.remove(reader.id) }
+        guard wasPowered && !isPowered else { return }
+        for id in entries.keys.sorted() {
+            entries[id]?.state = .idle
+            await entries[id]?.target.fieldLost()
+        }
+    }
+
+    /// Whether this reader's field is on.
+    public func isFieldOn(for reader: ReaderHandle) -> Bool { fieldsOn.contains(reader.id) }
+
+    /// REQA, anticollision and SELECT for up to `limit` idle cards, charging their air time:
+    /// the first cards selected are halted again, the last stays selected by `reader`.
+    public func poll(by reader: ReaderHandle, limit: Int) async -> [PolledTarget] {
+        // REQA (7 bits) and the ATQA every idle card answers.
+        try? await clock.sleep(
+            for: timing.duration(of: AirFrame(bytes: [0x26], lastByteBits: 7))
+                + AirTiming.cardResponseDelay + timing.duration(bytes: 2)
+                + AirTiming.readerGuardTime)
+        guard fieldsOn.contains(reader.id) else { return [] }
+        let idle = entries.keys.sorted().filter { entries[$0]?.state == .idle }
+        let selections = TypeAAnticollision.selectAll(
+            among: idle.map { entries[$0]!.identity }, limit: limit)
+        var polled: [PolledTarget] = []
+        for selection in selections {
+            // ANTICOLLISION answers are 5 bytes (CLn + BCC); SELECT is 9, SAK 3 (with CRC).
+            try? await clock.sleep(for: exchangeTime(command: 9, response: 5) * selection.frames)
+            let id = idle[selection.card]
+            guard let entry = entries[id] else { continue }
+            if let previous = polled.last { await halt(previous.handle) }
+            entries[id]?.state = .active(reader: reader.id)
+            await entry.target.selected(at: clock.now)
+            polled.append(
+                PolledTarget(
+                    handle: TargetHandle(id: id), identity: entry.identity, selection: selection))
+        }
+        return polled
+    }
+
+    /// WUPA and SELECT of one card (idle or halted) by its UID, halting whatever else the
+    /// reader had selected: how a reader switches between listed targets.
+    public func reselect(_ handle: TargetHandle, by reader: ReaderHandle) async -> Bool {
+        try? await clock.sleep(for: exchangeTime(command: 9, response: 5) * 3)
+        guard fieldsOn.contains(reader.id), let entry = entries[handle.id],
+            entry.state != .active(reader: reader.id) || true
+        else { return false }
+        for (id, other) in entries where id != handle.id && other.state == .active(reader: reader.id) {
+            await halt(TargetHandle(id: id))
+        }
+        entries[handle.id]?.state = .active(reader: reader.id)
+        await entry.target.selected(at: clock.now)
+        return true
+    }
+
+    /// HLTA: the card stops answering until woken.
+    public func halt(_ handle: TargetHandle) async {
+        guard let entry = entries[handle.id] else { return }
+        entries[handle.id]?.state = .halted
+        await entry.target.halted()
+    }
+
+    /// Sends `frame` from `reader` to the card it selected and waits for the answer: the
+    /// reader's frame takes its air time, the card has `waitingTime` from the end of it to
+    /// start answering, and the answer takes its own air time.
+    public func transmit(
+        _ frame: AirFrame, to handle: TargetHandle, from reader: ReaderHandle,
+        waitingTime: Duration
+    ) async throws(Silence) -> AirFrame {
+        guard fieldsOn.contains(reader.id) else { throw .fieldOff }
+        try? await clock.sleep(for: timing.duration(of: frame))
+        let ended = clock.now
+        let deadline = ended.advanced(by: waitingTime)
+        let channel = SimulationChannel<RFAnswer>(clock: clock)
+        if let entry = entries[handle.id], entry.state == .active(reader: reader.id) {
+            await entry.target.receive(frame, endedAt: ended, reply: RFReply(channel: channel))
+        }
+        let answer: RFAnswer
+        do {
+            answer = try await channel.receive(deadline: deadline)
+        } catch {
+            throw .timeout
+        }
+        try? await clock.sleep(until: answer.startedAt.advanced(by: timing.duration(of: answer.frame)))
+        // A card that left while answering was cut off mid-frame: the reader hears nothing.
+        guard entries[handle.id] != nil, fieldsOn.contains(reader.id) else { throw .timeout }
+        return answer.frame
+    }
+
+    private func exchangeTime(command: Int, response: Int) -> Duration {
+        timing.duration(bytes: command) + AirTiming.cardResponseDelay
+            + timing.duration(bytes: response) + AirTiming.readerGuardTime
+    }
+}
