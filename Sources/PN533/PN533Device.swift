@@ -189,13 +189,11 @@ public actor PN533Device {
     private func encode(_ request: PN533Request) throws(PN533Error) -> [UInt8] {
         let length = 2 + request.data.count
         let maximum = configuration.maximumFrameLength
-        do throws(PN533FrameError) {
-            guard length <= maximum else { throw .bodyTooLong(length: length) }
-            return try request.frame.encode()
-        } catch {
+        guard length <= maximum, let bytes = try? request.frame.encode() else {
             throw .invalidRequest(
                 command: request.command, error: .frameTooLong(length: length, maximum: maximum))
         }
+        return bytes
     }
 
     private enum ReceiveOutcome {

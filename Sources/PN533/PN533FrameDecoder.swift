@@ -62,7 +62,7 @@ public struct PN533FrameDecoder: Sendable {
 
     private mutating func advance(by count: Int) {
         readIndex += count
-        transferEnds.removeAll { $0 <= readIndex }
+        while let end = transferEnds.first, end <= readIndex { transferEnds.removeFirst() }
         if readIndex == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             readIndex = 0

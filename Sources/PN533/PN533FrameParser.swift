@@ -33,8 +33,11 @@ enum PN533FrameParser {
     /// No start code yet: everything but up to two trailing zeros (a preamble and the first
     /// half of a start code that may complete with the next packet) is garbage.
     private static func unsynchronised(_ bytes: ArraySlice<UInt8>) -> PN533FrameParse {
-        let trailingZeros = bytes.reversed().prefix { $0 == 0x00 }.count
-        let garbageCount = bytes.count - min(2, trailingZeros)
+        var kept = 0
+        while kept < 2 && kept < bytes.count && bytes[bytes.endIndex - 1 - kept] == 0x00 {
+            kept += 1
+        }
+        let garbageCount = bytes.count - kept
         if garbageCount > 0 {
             let skipped = Array(bytes.prefix(garbageCount))
             return .failure(.garbage(skipped: skipped), consumed: garbageCount)

@@ -1,6 +1,7 @@
 /// An RFConfiguration timeout code: n = 0 means no timeout, n = 1…16 means
 /// 100 µs · 2^(n−1) (0B is 102.4 ms, the PN533's default for ATR_RES).
 public struct PN533RFTimeout: RawRepresentable, Sendable, Hashable {
+    /// The timeout code.
     public var rawValue: UInt8
     /// Wraps a timeout code.
     public init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -95,5 +95,6 @@ public enum PN533Status: Sendable, Hashable, CustomStringConvertible {
     /// `true` for 00.
     public var isSuccess: Bool { self == .success }
 
+    /// `status XX`, the code as the manual writes it.
     public var description: String { "status \(hexByte(code))" }
 }

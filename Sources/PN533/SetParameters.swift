@@ -1,5 +1,6 @@
 /// SetParameters (12) flags: what the firmware does on its own.
 public struct PN533Parameters: OptionSet, Sendable, Hashable {
+    /// The flags byte.
     public var rawValue: UInt8
     /// Creates flags from the raw byte.
     public init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -3,6 +3,7 @@
 public struct TargetActivation: Sendable, Hashable {
     /// The activation mode byte.
     public struct Mode: RawRepresentable, Sendable, Hashable {
+        /// The mode byte as received.
         public var rawValue: UInt8
         /// Wraps a mode byte.
         public init(rawValue: UInt8) { self.rawValue = rawValue }

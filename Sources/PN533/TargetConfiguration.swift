@@ -2,6 +2,7 @@
 public struct TargetConfiguration: Sendable, Hashable {
     /// Which activations the chip accepts.
     public struct Mode: OptionSet, Sendable, Hashable {
+        /// The mode byte.
         public var rawValue: UInt8
         /// Creates a mode from the raw byte.
         public init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -32,6 +32,7 @@ public struct PN533TargetStatus: Sendable, Hashable {
 
     private func kbps(_ code: UInt8?) -> Int? {
         guard isActivated, let code else { return nil }
-        return [106, 212, 424].indices.contains(Int(code & 0x07)) ? 106 << Int(code & 0x07) : nil
+        let rate = Int(code & 0x07)
+        return rate <= 2 ? 106 << rate : nil
     }
 }

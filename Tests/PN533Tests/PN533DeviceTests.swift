@@ -400,4 +400,37 @@ struct Rig {
         }
         await rig.finish()
     }
+
+    @Test("a second ACK is ignored; a NACK or a host frame from the chip fails and aborts")
+    func handlesOutOfPlaceFrames() async throws {
+        let rig = Rig([
+            .expect(Self.diagnose), .answerACK, .answerACK, .answer(Self.diagnoseResponse),
+            .expect(Self.diagnose), .answerACK, .answer("0000ffff0000"), .ack, .silence,
+            .expect(Self.diagnose), .answer(Self.diagnose), .ack, .silence,
+        ])
+        #expect(try await rig.device.command(.diagnose, bytes("313233")) == bytes("343536"))
+        #expect(rig.log.events.contains(.ignored(.diagnose, .ack)))
+        await #expect(throws: PN533Error.unexpectedFrame(command: .diagnose, frame: .nack)) {
+            try await rig.device.command(.diagnose, bytes("313233"))
+        }
+        await #expect(
+            throws: PN533Error.unexpectedFrame(
+                command: .diagnose, frame: .command(.diagnose, bytes("313233")))
+        ) { try await rig.device.command(.diagnose, bytes("313233")) }
+        await rig.finish()
+    }
+
+    @Test("a command with no ACK and no response waits for both, then aborts")
+    func abortsSilentChip() async {
+        let rig = Rig([.expect(Self.diagnose), .silence, .silence, .ack, .silence])
+        await #expect(throws: PN533Error.noResponse(command: .diagnose, timeout: .milliseconds(5)))
+        {
+            try await rig.device.command(.diagnose, bytes("313233"), timeout: .milliseconds(5))
+        }
+        #expect(
+            await rig.transport.receiveTimeouts == [
+                .milliseconds(100), .milliseconds(5), .milliseconds(20),
+            ])
+        await rig.finish()
+    }
 }

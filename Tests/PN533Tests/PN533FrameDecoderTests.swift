@@ -130,4 +130,22 @@ func drain(_ decoder: inout PN533FrameDecoder) -> [Result<PN533Frame, PN533Frame
         #expect(decoder.bufferedCount == 0)
         #expect(drain(&decoder).isEmpty)
     }
+
+    @Test("a long stream is compacted as it goes without losing frames or transfer ends")
+    func compactsLongStreams() throws {
+        var decoder = PN533FrameDecoder()
+        let ack = try PN533Frame.ack.encode()
+        for _ in 0..<1_000 { decoder.append(ack) }
+        decoder.append(bytes("0000ff05fbd501"))
+        decoder.endTransfer()
+        decoder.append(ack)
+        let results = drain(&decoder)
+        #expect(results.count == 1_002)
+        #expect(results.dropLast(2).allSatisfy { $0 == .success(.ack) })
+        #expect(
+            Array(results.suffix(2)) == [
+                .failure(.lengthMismatch(offset: 3, length: 5, available: 2)), .success(.ack),
+            ])
+        #expect(decoder.bufferedCount == 0)
+    }
 }

@@ -14,6 +14,15 @@ struct SeededGenerator: RandomNumberGenerator {
 
     /// `count` random bytes.
     mutating func bytes(_ count: Int) -> [UInt8] {
-        (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        while bytes.count < count {
+            var word = next()
+            for _ in 0..<min(8, count - bytes.count) {
+                bytes.append(UInt8(truncatingIfNeeded: word))
+                word >>= 8
+            }
+        }
+        return bytes
     }
 }
