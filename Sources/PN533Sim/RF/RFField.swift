@@ -134,7 +134,8 @@ public actor RFField {
         guard fieldsOn.contains(reader.id), let entry = entries[handle.id],
             entry.state != .active(reader: reader.id) || true
         else { return false }
-        for (id, other) in entries where id != handle.id && other.state == .active(reader: reader.id) {
+        for (id, other) in entries
+        where id != handle.id && other.state == .active(reader: reader.id) {
             await halt(TargetHandle(id: id))
         }
         entries[handle.id]?.state = .active(reader: reader.id)
@@ -170,7 +171,8 @@ public actor RFField {
         } catch {
             throw .timeout
         }
-        try? await clock.sleep(until: answer.startedAt.advanced(by: timing.duration(of: answer.frame)))
+        try? await clock.sleep(
+            until: answer.startedAt.advanced(by: timing.duration(of: answer.frame)))
         // A card that left while answering was cut off mid-frame: the reader hears nothing.
         guard entries[handle.id] != nil, fieldsOn.contains(reader.id) else { throw .timeout }
         return answer.frame

@@ -32,7 +32,8 @@ public final class SoftwareTag: RFTarget {
         log.withLock { $0.append("selected") }
     }
 
-    public func receive(_ frame: AirFrame, endedAt instant: SimulationInstant, reply: RFReply) async {
+    public func receive(_ frame: AirFrame, endedAt instant: SimulationInstant, reply: RFReply) async
+    {
         log.withLock { $0.append("frame \(frame)") }
         guard let answer = responder(frame) else { return }
         let start = instant.advanced(by: AirTiming.cardResponseDelay)

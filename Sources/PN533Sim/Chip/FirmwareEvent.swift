@@ -1,0 +1,44 @@
+/// One thing the simulated chip did, at a virtual instant: the log tests and reports read.
+public struct FirmwareEvent: Sendable, Hashable, CustomStringConvertible {
+    /// When it happened.
+    public var at: SimulationInstant
+    /// What happened.
+    public var kind: Kind
+
+    /// The kinds of event.
+    public enum Kind: Sendable, Hashable {
+        /// A command frame arrived from the host.
+        case command(code: UInt8, data: [UInt8])
+        /// A response frame went to the host.
+        case response(code: UInt8, data: [UInt8])
+        /// The syntax error frame went to the host.
+        case errorFrame
+        /// The host sent ACK: the running command was dropped.
+        case abortedByHost
+        /// Bytes from the host that were not a command.
+        case ignoredHostBytes(String)
+        /// A scripted fault fired.
+        case faultCommitted(String)
+        /// Something on the RF side: polling, activation, frames, field changes.
+        case rf(String)
+    }
+
+    public var description: String {
+        let what: String
+        switch kind {
+        case .command(let code, let data): what = "command \(hexString([code])) \(hexString(data))"
+        case .response(let code, let data):
+            what = "response \(hexString([code])) \(hexString(data))"
+        case .errorFrame: what = "error frame"
+        case .abortedByHost: what = "aborted by host ACK"
+        case .ignoredHostBytes(let why): what = "ignored host bytes: \(why)"
+        case .faultCommitted(let fault): what = "fault: \(fault)"
+        case .rf(let note): what = "rf: \(note)"
+        }
+        return "\(at) \(what)"
+    }
+}
+
+func hexString(_ bytes: [UInt8]) -> String {
+    bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+}

@@ -1,0 +1,106 @@
+import PN533
+
+extension PN533Firmware {
+    /// Runs one command and says what to answer.
+    func execute(code: UInt8, data: [UInt8]) async -> FirmwareOutcome {
+        guard let command = PN533Command(rawValue: code) else { return .errorFrame }
+        switch command {
+        case .diagnose: return diagnose(data)
+        case .getFirmwareVersion: return .response(firmwareVersion)
+        case .getGeneralStatus: return generalStatus()
+        case .readRegister: return readRegisters(data)
+        case .writeRegister: return writeRegisters(data)
+        case .setParameters: return data.count == 1 ? .response([]) : .errorFrame
+        case .rfConfiguration: return await rfConfiguration(data)
+        case .alparCommandForTDA:
+            // ResetMode exists on the RC-S360 (IC 33, version 1) only.
+            return firmwareVersion.count > 1 && firmwareVersion[1] == 0x01
+                ? .response([]) : .errorFrame
+        case .inListPassiveTarget: return await listPassiveTargets(data)
+        case .inDataExchange: return await dataExchange(data)
+        case .inCommunicateThru: return await communicateThru(data)
+        case .inDeselect: return await deselect(data, release: false)
+        case .inRelease: return await deselect(data, release: true)
+        case .inSelect: return await select(data)
+        case .tgInitAsTarget: return await initAsTarget(data)
+        case .tgGetInitiatorCommand: return await getInitiatorCommand()
+        case .tgResponseToInitiator: return await respondToInitiator(data)
+        case .tgGetTargetStatus: return targetStatus()
+        case .tgGetData, .tgSetData, .tgSetMetaData, .tgSetGeneralBytes:
+            // DEP target commands: an emulated ISO 14443-4 card is not in DEP mode.
+            return .response([0x25])
+        default:
+            return .errorFrame
+        }
+    }
+
+    private func diagnose(_ data: [UInt8]) -> FirmwareOutcome {
+        guard let test = data.first else { return .errorFrame }
+        switch test {
+        case 0x00: return .response(data)  // communication line test: echo
+        case 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07: return .response([0x00])
+        default: return .errorFrame
+        }
+    }
+
+    private func generalStatus() -> FirmwareOutcome {
+        var data: [UInt8] = [lastError, rf.fieldOn ? 1 : 0, UInt8(initiator.targets.count)]
+        for target in initiator.targets { data += [target.tg, 0x00, 0x00, 0x00] }
+        return .response(data)
+    }
+
+    private func readRegisters(_ data: [UInt8]) -> FirmwareOutcome {
+        guard !data.isEmpty, data.count % 2 == 0 else { return .errorFrame }
+        let addresses = stride(from: 0, to: data.count, by: 2).map {
+            UInt16(data[$0]) << 8 | UInt16(data[$0 + 1])
+        }
+        // A PN533 answers an unreadable address with an error status and no values.
+        guard addresses.allSatisfy(CIURegisterFile.isReadable) else { return .response([0xFF]) }
+        return .response([0x00] + addresses.map { registers[$0] })
+    }
+
+    private func writeRegisters(_ data: [UInt8]) -> FirmwareOutcome {
+        guard !data.isEmpty, data.count % 3 == 0 else { return .errorFrame }
+        for index in stride(from: 0, to: data.count, by: 3) {
+            registers[UInt16(data[index]) << 8 | UInt16(data[index + 1])] = data[index + 2]
+        }
+        return .response([0x00])
+    }
+
+    private func rfConfiguration(_ data: [UInt8]) async -> FirmwareOutcome {
+        guard let item = data.first else { return .errorFrame }
+        let values = Array(data.dropFirst())
+        switch item {
+        case 0x01:
+            guard values.count == 1 else { return .errorFrame }
+            await setField(values[0] & 0x01 != 0)
+        case 0x02:
+            guard values.count == 3 else { return .errorFrame }
+            rf.retryTimeoutCode = values[2]
+        case 0x04:
+            guard values.count == 1 else { return .errorFrame }
+        case 0x05:
+            guard values.count == 3 else { return .errorFrame }
+            rf.passiveActivationRetries = values[2]
+        default:
+            guard !values.isEmpty else { return .errorFrame }
+        }
+        return .response([])
+    }
+
+    func setField(_ on: Bool) async {
+        let reader = await joinedReader()
+        guard rf.fieldOn != on else { return }
+        rf.fieldOn = on
+        record(.rf(on ? "field on" : "field off"))
+        await field.setField(on, by: reader)
+        if !on { initiator = InitiatorState() }
+    }
+
+    func joinedReader() async -> RFField.ReaderHandle {
+        if let readerHandle { return readerHandle }
+        let handle = await field.joinAsReader()
+        readerHandle = handle
+        return handle
+    }
+}

@@ -1,0 +1,254 @@
+import PN533
+
+extension PN533Firmware {
+    /// Status bytes an initiator command answers with.
+    enum InitiatorStatus {
+        static let ok: UInt8 = 0x00
+        static let timeout: UInt8 = 0x01
+        static let crc: UInt8 = 0x02
+        static let rfProtocol: UInt8 = 0x0B
+        static let notAcceptable: UInt8 = 0x27
+        static let mifareNAK: UInt8 = 0x14
+    }
+
+    /// The data one InDataExchange answer carries at most; more is delivered with MI set.
+    static let exchangeResponseLimit = 262
+
+    func listPassiveTargets(_ data: [UInt8]) async -> FirmwareOutcome {
+        guard data.count >= 2, (1...2).contains(data[0]) else { return .errorFrame }
+        let limit = Int(data[0])
+        let modulation = data[1]
+        let wantedUID = Array(data.dropFirst(2))
+        await leaveTargetMode()
+        let reader = await joinedReader()
+        if !rf.fieldOn {
+            await setField(true)
+            try? await clock.sleep(for: AirTiming.pollingGuardTime)
+        }
+        initiator = InitiatorState()
+        var attempts = 0
+        while !Task.isCancelled {
+            var listed: [InitiatorState.ListedTarget] = []
+            if modulation == 0x00 {
+                listed = await pollTypeA(reader: reader, limit: limit, uid: wantedUID)
+            } else {
+                // Only type A cards exist in the simulated field.
+                try? await clock.sleep(for: .milliseconds(5))
+            }
+            if !listed.isEmpty {
+                initiator.targets = listed
+                initiator.selected = listed.last?.tg
+                var response: [UInt8] = [UInt8(listed.count)]
+                for target in listed {
+                    response += [target.tg] + target.identity.sensRes + [target.identity.selRes]
+                    response += [UInt8(target.identity.uid.count)] + target.identity.uid
+                    response += target.ats ?? []
+                }
+                record(.rf("listed \(listed.count) target(s)"))
+                return .response(response)
+            }
+            attempts += 1
+            if rf.passiveActivationRetries != 0xFF && attempts > Int(rf.passiveActivationRetries) {
+                return .response([0x00])
+            }
+            // The next REQA goes out after a guard time, as the chip's polling loop does.
+            do { try await clock.sleep(for: AirTiming.pollingGuardTime) } catch { break }
+        }
+        return .silent
+    }
+
+    private func pollTypeA(
+        reader: RFField.ReaderHandle, limit: Int, uid: [UInt8]
+    ) async -> [InitiatorState.ListedTarget] {
+        var listed: [InitiatorState.ListedTarget] = []
+        while listed.count < limit {
+            guard let polled = await field.poll(by: reader, limit: 1).first else { break }
+            if !uid.isEmpty && polled.identity.uid != uid {
+                await field.halt(polled.handle)
+                continue
+            }
+            if let previous = listed.last {
+                // Only one card is active at a time: the previous one is put to sleep.
+                await sleepCard(previous)
+            }
+            var target = InitiatorState.ListedTarget(
+                tg: UInt8(listed.count + 1), handle: polled.handle, identity: polled.identity)
+            if polled.identity.supportsISODEP {
+                guard let ats = await requestATS(polled.handle, reader: reader) else {
+                    await field.halt(polled.handle)
+                    continue
+                }
+                target.ats = ats
+                target.link = ISODEPLink(ats: ats)
+            }
+            listed.append(target)
+        }
+        return listed
+    }
+
+    /// RATS with FSDI 8 (256 bytes) and CID 0; the ATS, or `nil` when none came.
+    private func requestATS(_ handle: RFField.TargetHandle, reader: RFField.ReaderHandle) async
+        -> [UInt8]?
+    {
+        let answer = try? await transmit(
+            .withCRC([0xE0, 0x80]), to: handle, reader: reader,
+            waitingTime: AirTiming.activationFrameWaitingTime)
+        guard let payload = answer?.payloadCheckingCRC, let length = payload.first,
+            Int(length) == payload.count
+        else { return nil }
+        return payload
+    }
+
+    /// S(DESELECT) for an ISO-DEP card, then HLTA.
+    private func sleepCard(_ target: InitiatorState.ListedTarget) async {
+        if target.link != nil, let reader = readerHandle {
+            _ = try? await transmit(
+                .withCRC([0xC2]), to: target.handle, reader: reader,
+                waitingTime: target.link?.waitingTime ?? AirTiming.activationFrameWaitingTime)
+        }
+        await field.halt(target.handle)
+    }
+
+    /// Sends a frame through the field, committing a `targetLeavesAfter` fault when due.
+    func transmit(
+        _ frame: AirFrame, to handle: RFField.TargetHandle, reader: RFField.ReaderHandle,
+        waitingTime: Duration
+    ) async throws(RFField.Silence) -> AirFrame {
+        if let index = faults.firstIndex(where: {
+            if case .targetLeavesAfter = $0 { true } else { false }
+        }), case .targetLeavesAfter(let bytes) = faults[index] {
+            if bytes < frame.bytes.count {
+                faults.remove(at: index)
+                record(.faultCommitted("target leaves the field"))
+                await field.leave(handle)
+            } else {
+                faults[index] = .targetLeavesAfter(bytes: bytes - frame.bytes.count)
+            }
+        }
+        record(.rf("to card: \(frame)"))
+        let answer = try await field.transmit(
+            frame, to: handle, from: reader, waitingTime: waitingTime)
+        record(.rf("from card: \(answer)"))
+        return answer
+    }
+
+    func dataExchange(_ data: [UInt8]) async -> FirmwareOutcome {
+        guard let tgByte = data.first else { return .errorFrame }
+        let tg = tgByte & 0x3F
+        guard let index = initiator.index(of: tg), let reader = readerHandle else {
+            return .response([InitiatorStatus.notAcceptable])
+        }
+        if tgByte & 0x40 != 0 {
+            // The host chains a long command in: keep it until the last part.
+            initiator.pendingCommand += data.dropFirst()
+            return .response([InitiatorStatus.ok])
+        }
+        let command = initiator.pendingCommand + data.dropFirst()
+        initiator.pendingCommand = []
+        if command.isEmpty, !initiator.pendingResponse.isEmpty {
+            return .response(nextResponseChunk())
+        }
+        guard await ensureSelected(index, reader: reader) else {
+            return .response([InitiatorStatus.timeout])
+        }
+        let target = initiator.targets[index]
+        if target.link != nil {
+            switch await exchangeISODEP(command, index: index, reader: reader) {
+            case .success(let response):
+                initiator.pendingResponse = response
+                return .response(nextResponseChunk())
+            case .failure(let status):
+                lastError = status.code
+                return .response([status.code])
+            }
+        }
+        do {
+            let answer = try await transmit(
+                .withCRC(command), to: target.handle, reader: reader, waitingTime: rf.retryTimeout)
+            if answer.isShort {
+                return .response([
+                    answer.bytes[0] & 0x0F == 0x0A ? InitiatorStatus.ok : InitiatorStatus.mifareNAK
+                ])
+            }
+            guard let payload = answer.payloadCheckingCRC else {
+                return .response([InitiatorStatus.crc])
+            }
+            return .response([InitiatorStatus.ok] + payload)
+        } catch {
+            lastError = InitiatorStatus.timeout
+            return .response([InitiatorStatus.timeout])
+        }
+    }
+
+    private func nextResponseChunk() -> [UInt8] {
+        let chunk = Array(initiator.pendingResponse.prefix(Self.exchangeResponseLimit))
+        initiator.pendingResponse.removeFirst(chunk.count)
+        let more = !initiator.pendingResponse.isEmpty
+        return [more ? 0x40 : InitiatorStatus.ok] + chunk
+    }
+
+    /// Selects the listed card again (WUPA, SELECT, RATS) when another one is active.
+    private func ensureSelected(_ index: Int, reader: RFField.ReaderHandle) async -> Bool {
+        let target = initiator.targets[index]
+        if initiator.selected == target.tg { return true }
+        if let current = initiator.selected, let currentIndex = initiator.index(of: current) {
+            await sleepCard(initiator.targets[currentIndex])
+        }
+        guard await field.reselect(target.handle, by: reader) else { return false }
+        initiator.selected = target.tg
+        if target.link != nil {
+            guard let ats = await requestATS(target.handle, reader: reader) else { return false }
+            initiator.targets[index].ats = ats
+            initiator.targets[index].link = ISODEPLink(ats: ats)
+        }
+        return true
+    }
+
+    func communicateThru(_ data: [UInt8]) async -> FirmwareOutcome {
+        guard let reader = readerHandle, let tg = initiator.selected,
+            let index = initiator.index(of: tg)
+        else {
+            try? await clock.sleep(for: rf.retryTimeout)
+            return .response([InitiatorStatus.timeout])
+        }
+        let bytes = registers.transmitsCRC ? CRCA.appending(to: data) : data
+        let frame = AirFrame(bytes: bytes, lastByteBits: registers.transmitLastBits)
+        do {
+            let answer = try await transmit(
+                frame, to: initiator.targets[index].handle, reader: reader,
+                waitingTime: rf.retryTimeout)
+            if answer.isShort || !registers.checksCRC {
+                return .response([InitiatorStatus.ok] + answer.bytes)
+            }
+            guard let payload = answer.payloadCheckingCRC else {
+                return .response([InitiatorStatus.crc])
+            }
+            return .response([InitiatorStatus.ok] + payload)
+        } catch {
+            return .response([InitiatorStatus.timeout])
+        }
+    }
+
+    func deselect(_ data: [UInt8], release: Bool) async -> FirmwareOutcome {
+        guard data.count == 1 else { return .errorFrame }
+        let tg = data[0]
+        let chosen = initiator.targets.filter { tg == 0 || $0.tg == tg }
+        guard !chosen.isEmpty || tg == 0 else { return .response([InitiatorStatus.notAcceptable]) }
+        for target in chosen where initiator.selected == target.tg {
+            await sleepCard(target)
+            initiator.selected = nil
+        }
+        if release {
+            initiator.targets.removeAll { tg == 0 || $0.tg == tg }
+        }
+        return .response([InitiatorStatus.ok])
+    }
+
+    func select(_ data: [UInt8]) async -> FirmwareOutcome {
+        guard data.count == 1 else { return .errorFrame }
+        guard let index = initiator.index(of: data[0]), let reader = readerHandle else {
+            return .response([InitiatorStatus.notAcceptable])
+        }
+        return .response([await ensureSelected(index, reader: reader) ? 0x00 : 0x01])
+    }
+}

@@ -1,0 +1,129 @@
+import PN533
+
+extension PN533Firmware {
+    /// TgInitAsTarget: enter the field as a type A card with UID 08 + NFCID1t and wait until
+    /// a reader selects it and sends its first frame (RATS for an ISO-DEP SEL_RES, READ for
+    /// a Type 2 tag); answer the activated mode and that frame.
+    func initAsTarget(_ data: [UInt8]) async -> FirmwareOutcome {
+        // Mode, SENS_RES(2), NFCID1t(3), SEL_RES, FeliCa(18), NFCID3t(10), Gt, Tk.
+        guard data.count >= 35 else { return .errorFrame }
+        let uid = [0x08] + Array(data[3..<6])
+        guard
+            let identity = try? TypeAIdentity(
+                uid: uid, sensRes: Array(data[1..<3]), selRes: data[6])
+        else { return .errorFrame }
+        await leaveTargetMode()
+        if rf.fieldOn { await setField(false) }
+        let target = ChipTarget(identity: identity, mode: data[0], chip: self)
+        targetMode = target
+        targetHandle = await field.enter(target, identity: identity)
+        record(.rf("listening as \(hexString(uid))"))
+        do {
+            while true {
+                switch try await target.inbox.receive(deadline: nil) {
+                case .frame(let payload, let endedAt, let reply):
+                    pendingInitiatorFrame = (endedAt, reply)
+                    record(.rf("activated by \(hexString(payload))"))
+                    return .response([0x00] + payload)
+                case .released:
+                    // Only sent once activated, and activation returns: not reached.
+                    continue
+                }
+            }
+        } catch {
+            await leaveTargetMode()
+            return .silent
+        }
+    }
+
+    /// TgGetInitiatorCommand: the next reader frame, or 0x29 once the reader let go.
+    func getInitiatorCommand() async -> FirmwareOutcome {
+        guard let target = targetMode, targetActivated else { return .response([0x25]) }
+        do {
+            switch try await target.inbox.receive(deadline: nil) {
+            case .frame(let payload, let endedAt, let reply):
+                pendingInitiatorFrame = (endedAt, reply)
+                return .response([0x00] + payload)
+            case .released:
+                await leaveTargetMode()
+                return .response([0x29])
+            }
+        } catch {
+            return .silent
+        }
+    }
+
+    /// TgResponseToInitiator: the host's answer to the last reader frame goes on the air, no
+    /// sooner than the card response delay after that frame, framed as the CIU registers say.
+    func respondToInitiator(_ data: [UInt8]) async -> FirmwareOutcome {
+        guard targetMode != nil else { return .response([0x29]) }
+        guard let (endedAt, reply) = pendingInitiatorFrame else { return .response([0x25]) }
+        pendingInitiatorFrame = nil
+        let bytes =
+            registers.transmitsCRC && registers.transmitLastBits == 8
+            ? CRCA.appending(to: data) : data
+        let frame = AirFrame(bytes: bytes, lastByteBits: registers.transmitLastBits)
+        let start = max(clock.now, endedAt.advanced(by: AirTiming.cardResponseDelay))
+        do {
+            try await clock.sleep(until: start)
+            reply.send(frame, startingAt: start)
+            try await clock.sleep(until: start.advanced(by: field.timing.duration(of: frame)))
+        } catch {
+            return .silent
+        }
+        return .response([0x00])
+    }
+
+    /// TgGetTargetStatus: 01 while activated by a reader, 00 otherwise; bit rates 106 kbps.
+    func targetStatus() -> FirmwareOutcome {
+        .response([targetMode != nil && targetActivated ? 0x01 : 0x00, 0x00])
+    }
+
+    // MARK: - Field callbacks for the chip's card personality
+
+    func targetSelected(_ target: ChipTarget) {
+        guard target === targetMode else { return }
+        record(.rf("selected by a reader"))
+    }
+
+    func targetReceived(
+        _ frame: AirFrame, endedAt: SimulationInstant, reply: RFReply, target: ChipTarget
+    ) {
+        guard target === targetMode else { return }
+        let payload: [UInt8]
+        if frame.isShort || !registers.checksCRC {
+            payload = frame.bytes
+        } else if let checked = frame.payloadCheckingCRC {
+            payload = checked
+        } else {
+            // A frame with a bad CRC is dropped by the CIU; the reader times out.
+            record(.rf("dropped a reader frame with a bad CRC"))
+            return
+        }
+        targetActivated = true
+        target.inbox.send(.frame(payload, endedAt: endedAt, reply: reply))
+    }
+
+    func targetReleased(_ target: ChipTarget) async {
+        // Before activation the chip just keeps waiting in TgInitAsTarget, as a card does
+        // when a reader's field comes and goes.
+        guard target === targetMode, targetActivated else { return }
+        record(.rf("released: field lost"))
+        target.inbox.send(.released)
+        if let handle = targetHandle {
+            targetHandle = nil
+            await field.leave(handle)
+        }
+    }
+
+    /// Ends target mode: the chip stops answering as a card.
+    func leaveTargetMode() async {
+        targetMode = nil
+        targetActivated = false
+        pendingInitiatorFrame = nil
+        if let handle = targetHandle {
+            targetHandle = nil
+            await field.leave(handle)
+        }
+    }
+}

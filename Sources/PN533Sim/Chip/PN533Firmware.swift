@@ -1,0 +1,265 @@
+import PN533
+
+/// One simulated PN533: it consumes the bytes a host writes and produces the bytes a real
+/// chip would send back, with USB and air timing on the shared simulation clock.
+///
+/// The host link follows DESIGN §3: an ACK for every well-formed command, the response
+/// `command + 1` after the USB latency and whatever RF work the command needs, a resend of
+/// the last response on NACK, and an ACK from the host aborting the running command. Each
+/// command runs in its own participant task so that a command waiting on the air (or on an
+/// initiator, in target mode) lets simulated time go on.
+public actor PN533Firmware {
+    /// A name for logs ("reader", "emulator-1").
+    public nonisolated let name: String
+    /// The shared clock.
+    public nonisolated let clock: SimulationClock
+    /// The field this chip's antenna is in.
+    public nonisolated let field: RFField
+    /// The USB timing model.
+    public let usb: USBTiming
+    /// What GetFirmwareVersion answers: IC, Ver, Rev, Support.
+    public let firmwareVersion: [UInt8]
+
+    let toHost: SimulationChannel<[UInt8]>
+    var decoder = PN533FrameDecoder()
+    var lastResponse: [UInt8]?
+    var generation = 0
+    var running: SimulationTask<Void>?
+    var faults: [PN533Fault] = []
+    var disconnected = false
+    var registers = CIURegisterFile()
+    var rf = RFSettings()
+    var initiator = InitiatorState()
+    var targetMode: ChipTarget?
+    var targetHandle: RFField.TargetHandle?
+    var targetActivated = false
+    var pendingInitiatorFrame: (SimulationInstant, RFReply)?
+    var readerHandle: RFField.ReaderHandle?
+    var lastError: UInt8 = 0
+    var events: [FirmwareEvent] = []
+
+    /// Creates a chip in `field`. It answers GetFirmwareVersion with `33 02 07 07` (a PN533).
+    public init(
+        name: String, field: RFField, usb: USBTiming = USBTiming(),
+        firmwareVersion: [UInt8] = [0x33, 0x02, 0x07, 0x07]
+    ) {
+        self.name = name
+        self.field = field
+        clock = field.clock
+        self.usb = usb
+        self.firmwareVersion = firmwareVersion
+        toHost = SimulationChannel(clock: field.clock)
+    }
+
+    /// The host side of the USB link to this chip.
+    public nonisolated func transport() -> SimulatedTransport { SimulatedTransport(chip: self) }
+
+    /// Queues faults to commit, each once, in order.
+    public func inject(_ fault: PN533Fault) { faults.append(fault) }
+
+    /// What the chip did, in order, with virtual timestamps.
+    public var eventLog: [FirmwareEvent] { events }
+
+    /// Frames sent to the host and not read: what a teardown reports as left over.
+    public nonisolated var unreadFrames: Int { toHost.pendingCount }
+
+    // MARK: - Host link
+
+    /// Bytes the host wrote (one bulk OUT transfer).
+    func receiveFromHost(_ bytes: [UInt8]) throws(TransportError) {
+        guard !disconnected else { throw .disconnected }
+        decoder.append(bytes)
+        decoder.endTransfer()
+        while true {
+            let frame: PN533Frame?
+            do {
+                frame = try decoder.nextFrame()
+            } catch {
+                // A real chip ignores a frame it cannot read; the host times out on its ACK.
+                record(.ignoredHostBytes("\(error)"))
+                continue
+            }
+            guard let frame else { return }
+            handle(frame)
+        }
+    }
+
+    private func handle(_ frame: PN533Frame) {
+        switch frame {
+        case .ack:
+            record(.abortedByHost)
+            abortRunningCommand()
+        case .nack:
+            if let lastResponse { deliver(lastResponse, after: usb.ackLatency) }
+        case .error:
+            record(.ignoredHostBytes("error frame from host"))
+        case .information(.chipToHost, _, _):
+            record(.ignoredHostBytes("frame with TFI D5 from host"))
+        case .information(.hostToChip, let code, let data):
+            abortRunningCommand()
+            start(code: code, data: data)
+        }
+    }
+
+    private func start(code: UInt8, data: [UInt8]) {
+        let arrival = clock.now
+        record(.command(code: code, data: data))
+        if consumeACKFault() {
+            record(.faultCommitted("no ACK"))
+        } else {
+            deliver(PN533FrameBytes.ack, after: usb.ackLatency)
+        }
+        if consumeDisconnectFault() { return }
+        generation += 1
+        let mine = generation
+        running = clock.spawn { [self] in
+            let outcome = await execute(code: code, data: data)
+            await finish(outcome, generation: mine, arrival: arrival, code: code)
+        }
+    }
+
+    private func finish(
+        _ outcome: FirmwareOutcome, generation mine: Int, arrival: SimulationInstant, code: UInt8
+    ) async {
+        guard generation == mine, !disconnected else { return }
+        if case .silent = outcome { return }
+        if consume({ $0 == .stallNextCommand }) {
+            record(.faultCommitted("stall"))
+            return
+        }
+        var ready = max(clock.now, arrival.advanced(by: usb.commandLatency))
+        if let delay = consumeDelayFault() {
+            ready = ready.advanced(by: delay)
+            record(.faultCommitted("delay \(delay)"))
+        }
+        do { try await clock.sleep(until: ready) } catch { return }
+        guard generation == mine, !disconnected else { return }
+        var bytes: [UInt8]
+        switch outcome {
+        case .response(let data):
+            bytes = PN533FrameBytes.response(code: code &+ 1, data: data)
+            record(.response(code: code &+ 1, data: data))
+        case .errorFrame:
+            bytes = PN533FrameBytes.error
+            record(.errorFrame)
+        case .silent:
+            return
+        }
+        lastResponse = bytes
+        if consume({ $0 == .corruptNextResponse }) {
+            bytes[bytes.count - 2] ^= 0x01
+            record(.faultCommitted("corrupt checksum"))
+        }
+        toHost.send(bytes)
+    }
+
+    func abortRunningCommand() {
+        generation += 1
+        running?.cancel()
+        running = nil
+    }
+
+    private func deliver(_ bytes: [UInt8], after delay: Duration) {
+        let channel = toHost
+        let clock = clock
+        let at = clock.now.advanced(by: delay)
+        _ = clock.spawn {
+            try await clock.sleep(until: at)
+            channel.send(bytes)
+        }
+    }
+
+    func record(_ kind: FirmwareEvent.Kind) {
+        events.append(FirmwareEvent(at: clock.now, kind: kind))
+    }
+
+    // MARK: - Faults
+
+    func consume(_ matches: (PN533Fault) -> Bool) -> Bool {
+        guard let index = faults.firstIndex(where: matches) else { return false }
+        faults.remove(at: index)
+        return true
+    }
+
+    private func consumeACKFault() -> Bool {
+        if consume({ $0 == .dropNextACK }) { return true }
+        guard
+            let index = faults.firstIndex(where: {
+                if case .answerWithoutACK = $0 { true } else { false }
+            }), case .answerWithoutACK(let count) = faults[index]
+        else { return false }
+        if count <= 1 {
+            faults.remove(at: index)
+        } else {
+            faults[index] = .answerWithoutACK(count: count - 1)
+        }
+        return true
+    }
+
+    private func consumeDelayFault() -> Duration? {
+        guard
+            let index = faults.firstIndex(where: {
+                if case .delayNextResponse = $0 { true } else { false }
+            }), case .delayNextResponse(let delay) = faults.remove(at: index)
+        else { return nil }
+        return delay
+    }
+
+    private func consumeDisconnectFault() -> Bool {
+        guard
+            let index = faults.firstIndex(where: {
+                if case .disconnectAfter = $0 { true } else { false }
+            }), case .disconnectAfter(let commands) = faults[index]
+        else { return false }
+        if commands <= 0 {
+            faults.remove(at: index)
+            disconnected = true
+            abortRunningCommand()
+            record(.faultCommitted("USB disconnect"))
+            return true
+        }
+        faults[index] = .disconnectAfter(commands: commands - 1)
+        return false
+    }
+
+    /// Whether the host's view of the chip is gone.
+    var isDisconnected: Bool { disconnected }
+
+    /// The next frame for the host, waiting `timeout` at most.
+    func nextFrameForHost(timeout: Duration) async throws(TransportError) -> [UInt8] {
+        guard !disconnected else { throw .disconnected }
+        do {
+            return try await toHost.receive(timeout: timeout)
+        } catch .timedOut {
+            if disconnected { throw .disconnected }
+            throw .timeout
+        } catch {
+            throw .io("simulation: \(error)")
+        }
+    }
+}
+
+/// What a command comes to.
+enum FirmwareOutcome: Sendable {
+    /// A response frame with this data (after the response code).
+    case response([UInt8])
+    /// The syntax error frame.
+    case errorFrame
+    /// Nothing: the command was aborted.
+    case silent
+}
+
+/// The RF settings RFConfiguration changes.
+struct RFSettings: Sendable {
+    var fieldOn = false
+    /// RFConfiguration item 02, third byte: how long InDataExchange/InCommunicateThru wait.
+    var retryTimeoutCode: UInt8 = 0x0A
+    /// RFConfiguration item 05, third byte: 0xFF polls until a target comes.
+    var passiveActivationRetries: UInt8 = 0xFF
+
+    /// The timeout coded as 100 µs · 2^(n−1) (0: none, which the simulation caps at 3.3 s).
+    var retryTimeout: Duration {
+        retryTimeoutCode == 0
+            ? .milliseconds(3355) : .microseconds(100 * (1 << Int(min(retryTimeoutCode, 16) - 1)))
+    }
+}

@@ -1,0 +1,17 @@
+import PN533
+
+/// The host's end of the simulated USB link: the same `Transport` the libusb driver
+/// implements, so nothing above the driver can tell them apart.
+public struct SimulatedTransport: Transport {
+    let chip: PN533Firmware
+
+    /// Delivers one host→chip transfer.
+    public func send(_ bytes: [UInt8]) async throws(TransportError) {
+        try await chip.receiveFromHost(bytes)
+    }
+
+    /// The next chip→host transfer, waiting `timeout` of simulated time at most.
+    public func receive(timeout: Duration) async throws(TransportError) -> [UInt8] {
+        try await chip.nextFrameForHost(timeout: timeout)
+    }
+}
