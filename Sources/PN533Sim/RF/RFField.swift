@@ -51,6 +51,8 @@ public actor RFField {
     }
 
     private var entries: [Int: Entry] = [:]
+    /// When each reader last heard a card frame end: its next frame waits out the guard time.
+    private var lastAnswerEnd: [Int: SimulationInstant] = [:]
     private var fieldsOn: Set<Int> = []
     private var nextID = 0
 
@@ -158,6 +160,9 @@ public actor RFField {
         waitingTime: Duration
     ) async throws(Silence) -> AirFrame {
         guard fieldsOn.contains(reader.id) else { throw .fieldOff }
+        if let last = lastAnswerEnd[reader.id] {
+            try? await clock.sleep(until: last.advanced(by: AirTiming.readerGuardTime))
+        }
         try? await clock.sleep(for: timing.duration(of: frame))
         let ended = clock.now
         let deadline = ended.advanced(by: waitingTime)
@@ -171,8 +176,9 @@ public actor RFField {
         } catch {
             throw .timeout
         }
-        try? await clock.sleep(
-            until: answer.startedAt.advanced(by: timing.duration(of: answer.frame)))
+        let answerEnd = answer.startedAt.advanced(by: timing.duration(of: answer.frame))
+        try? await clock.sleep(until: answerEnd)
+        lastAnswerEnd[reader.id] = answerEnd
         // A card that left while answering was cut off mid-frame: the reader hears nothing.
         guard entries[handle.id] != nil, fieldsOn.contains(reader.id) else { throw .timeout }
         return answer.frame

@@ -1,0 +1,135 @@
+import PN533
+import Testing
+
+@testable import PN533Sim
+
+/// Two simulated chips in one field: one emulates a card in target mode, its host answering
+/// every frame; the other reads it as initiator.
+@Suite struct TwoChipTests {
+    let clock = SimulationClock()
+    let field: RFField
+    let readerChip: PN533Firmware
+    let emulatorChip: PN533Firmware
+    let reader: PN533Device
+    let emulator: PN533Device
+
+    init() {
+        field = RFField(clock: clock)
+        readerChip = PN533Firmware(name: "reader", field: field)
+        emulatorChip = PN533Firmware(name: "emulator", field: field)
+        reader = PN533Device(transport: readerChip.transport())
+        emulator = PN533Device(transport: emulatorChip.transport())
+    }
+
+    static let isoDEPCard = TargetConfiguration(
+        sensRes: [0x04, 0x00], nfcid1t: [0xA1, 0xB2, 0xC3], selRes: 0x20)
+    static let ats: [UInt8] = [0x05, 0x78, 0x80, 0x70, 0x02]
+
+    /// The emulator's host: answers RATS with an ATS, then every I-block with `02 ... 90 00`
+    /// echoing the APDU's INS, until the reader lets go.
+    func emulatorHost(log: LineLog) -> SimulationTask<Void> {
+        clock.spawn { [emulator] in
+            try await emulator.open()
+            let activation = try await emulator.initAsTarget(Self.isoDEPCard, timeout: .seconds(5))
+            log.append("activated \(hexString(activation.initiatorCommand))")
+            try await emulator.respondToInitiator(Self.ats)
+            while true {
+                let block: [UInt8]
+                do {
+                    block = try await emulator.getInitiatorCommand(timeout: .seconds(5))
+                } catch {
+                    log.append("ended \(error)")
+                    return
+                }
+                log.append("block \(hexString(block))")
+                if block.first == 0xC2 {
+                    try await emulator.respondToInitiator([0xC2])
+                    continue
+                }
+                try await emulator.respondToInitiator([block[0], block[2], 0x90, 0x00])
+            }
+        }
+    }
+
+    @Test func theReaderActivatesAnEmulatedISODEPCardAndExchangesAnAPDU() async throws {
+        let log = LineLog()
+        let host = emulatorHost(log: log)
+        let (targets, answer) = try await clock.participate {
+            try await reader.open()
+            let targets = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
+            let answer = try await reader.exchange(target: 1, [0x00, 0xA4, 0x04, 0x00])
+            try await reader.setRF(field: false)
+            try await host.value
+            return (targets, answer)
+        }
+        #expect(targets.count == 1)
+        #expect(targets.first?.nfcid == [0x08, 0xA1, 0xB2, 0xC3])
+        #expect(targets.first?.ats == Self.ats)
+        #expect(answer == [0xA4, 0x90, 0x00])
+        let lines = log.all
+        #expect(lines.first == "activated e080")
+        #expect(lines.contains("block 0200a40400"))
+        #expect(lines.last?.hasPrefix("ended") == true)
+    }
+
+    @Test func theSameScenarioTwiceGivesTheSameTimeline() async throws {
+        func run() async throws -> [String] {
+            let clock = SimulationClock()
+            let field = RFField(clock: clock)
+            let readerChip = PN533Firmware(name: "reader", field: field)
+            let emulatorChip = PN533Firmware(name: "emulator", field: field)
+            let reader = PN533Device(transport: readerChip.transport())
+            let emulator = PN533Device(transport: emulatorChip.transport())
+            let host = clock.spawn {
+                try await emulator.open()
+                _ = try await emulator.initAsTarget(Self.isoDEPCard, timeout: .seconds(5))
+                try await emulator.respondToInitiator(Self.ats)
+                let block = try await emulator.getInitiatorCommand(timeout: .seconds(5))
+                try await emulator.respondToInitiator([block[0], 0x90, 0x00])
+            }
+            try await clock.participate {
+                try await reader.open()
+                _ = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
+                _ = try await reader.exchange(target: 1, [0x00, 0xB0, 0x00, 0x00, 0x0F])
+                try await host.value
+            }
+            return (await readerChip.eventLog + emulatorChip.eventLog).map(\.description)
+        }
+        let first = try await run()
+        let second = try await run()
+        #expect(first.count > 10)
+        #expect(first == second)
+    }
+
+    @Test func anAPDUExchangeTakesAtLeastItsAirTime() async throws {
+        let log = LineLog()
+        let host = emulatorHost(log: log)
+        try await clock.participate {
+            try await reader.open()
+            _ = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
+            let select: [UInt8] = [0x00, 0xA4, 0x04, 0x00, 0x07, 1, 2, 3, 4, 5, 6, 7]
+            let start = clock.now
+            for _ in 0..<3 { _ = try await reader.exchange(target: 1, select) }
+            let elapsed = start.duration(to: clock.now)
+            // DESIGN §4's minimum per exchange (command and answer on air, both frame delays);
+            // the guard time after the last answer is only paid by a next frame.
+            let minimum = AirTiming().minimumExchangeDuration(command: 12, response: 3)
+            #expect(elapsed >= minimum * 3 - AirTiming.readerGuardTime)
+            try await reader.setRF(field: false)
+            try await host.value
+        }
+    }
+
+    @Test func theFieldGoingOffReleasesTheEmulatorWithStatus29() async throws {
+        let log = LineLog()
+        let host = emulatorHost(log: log)
+        try await clock.participate {
+            try await reader.open()
+            _ = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
+            try await reader.setRF(field: false)
+            try await host.value
+        }
+        let last = log.all.last
+        #expect(last == "ended \(PN533Error.brokenLink(command: .tgGetInitiatorCommand, status: .releasedByInitiator))")
+    }
+}
