@@ -130,6 +130,9 @@ import Testing
             try await host.value
         }
         let last = log.all.last
-        #expect(last == "ended \(PN533Error.brokenLink(command: .tgGetInitiatorCommand, status: .releasedByInitiator))")
+        #expect(
+            last
+                == "ended \(PN533Error.brokenLink(command: .tgGetInitiatorCommand, status: .releasedByInitiator))"
+        )
     }
 }
