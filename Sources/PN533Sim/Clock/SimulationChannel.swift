@@ -1,6 +1,6 @@
 /// A first-in first-out mailbox whose receive is a wait on the simulation clock, so a host
 /// waiting for a chip's answer lets virtual time advance.
-public struct SimulationChannel<Element: Sendable>: Sendable {
+public final class SimulationChannel<Element: Sendable>: Sendable {
     let clock: SimulationClock
     let id: Int
 
@@ -11,6 +11,14 @@ public struct SimulationChannel<Element: Sendable>: Sendable {
             defer { state.nextChannelID += 1 }
             state.buffers[state.nextChannelID] = []
             return state.nextChannelID
+        }
+    }
+
+    deinit {
+        // Channels come and go with every frame on the air: their bookkeeping goes with them.
+        clock.state.withLock { state in
+            state.buffers[id] = nil
+            state.receivers[id] = nil
         }
     }
 
@@ -32,7 +40,7 @@ public struct SimulationChannel<Element: Sendable>: Sendable {
 
     /// The next element, waiting until `deadline` at most (`nil`: no deadline).
     public func receive(deadline: SimulationInstant?) async throws(SimulationError) -> Element {
-        let wake = await clock.wait(deadline: deadline) { state, waiterID in
+        let wake = await clock.wait(deadline: deadline, channel: id) { state, waiterID in
             if let buffered = state.buffers[id], !buffered.isEmpty {
                 return .signaled(state.buffers[id]!.removeFirst())
             }

@@ -48,6 +48,7 @@ public final class SimulationClock: Clock, Sendable {
 
     /// Runs `body` as a participant: while it runs (between waits on this clock), virtual
     /// time stands still.
+    @discardableResult
     public func participate<T: Sendable>(
         _ body: @Sendable () async throws -> T
     ) async rethrows -> T {
@@ -88,7 +89,7 @@ public final class SimulationClock: Clock, Sendable {
     /// a non-nil answer returns at once without waiting; otherwise it may record the waiter's
     /// id (for a channel's receiver queue) before the waiter is registered.
     func wait(
-        deadline: SimulationInstant?,
+        deadline: SimulationInstant?, channel: Int? = nil,
         _ immediate: (inout ClockState, Int) -> Wake?
     ) async -> Wake {
         let ticket = WaitTicket()
@@ -110,7 +111,8 @@ public final class SimulationClock: Clock, Sendable {
                         answer = .timedOut
                         return []
                     }
-                    state.waiters[id] = Waiter(continuation: continuation, deadline: deadline)
+                    state.waiters[id] = Waiter(
+                        continuation: continuation, deadline: deadline, channel: channel)
                     state.active -= 1
                     return advanceIfIdle(&state)
                 }
@@ -182,6 +184,8 @@ enum Wake: Sendable {
 struct Waiter {
     var continuation: CheckedContinuation<Wake, Never>
     var deadline: SimulationInstant?
+    /// The channel whose receiver queue holds this waiter, if any.
+    var channel: Int?
 }
 
 /// Everything the clock and its channels share, behind one lock so that "nobody runs" and
@@ -197,9 +201,7 @@ struct ClockState {
 
     mutating func remove(waiter id: Int) -> Waiter? {
         guard let waiter = waiters.removeValue(forKey: id) else { return nil }
-        for channel in receivers.keys {
-            receivers[channel]?.removeAll { $0 == id }
-        }
+        if let channel = waiter.channel { receivers[channel]?.removeAll { $0 == id } }
         return waiter
     }
 }

@@ -1,0 +1,128 @@
+import PN533
+import Testing
+
+@testable import PN533Sim
+
+/// Every command of DESIGN §3 on the simulated chip, with the response layouts of a PN533.
+@Suite struct SimulatedCommandTests {
+    let clock = SimulationClock()
+    let field: RFField
+    let chip: PN533Firmware
+    let device: PN533Device
+
+    init() {
+        field = RFField(clock: clock)
+        chip = PN533Firmware(name: "chip", field: field)
+        device = PN533Device(transport: chip.transport())
+    }
+
+    func raw(_ command: PN533Command, _ data: [UInt8] = []) async throws -> [UInt8] {
+        try await clock.participate {
+            try await device.open()
+            return try await device.command(command, data)
+        }
+    }
+
+    @Test func diagnoseLineTestEchoesItsData() async throws {
+        let data: [UInt8] = [0x00] + Array(0..<200)
+        #expect(try await raw(.diagnose, data) == data)
+    }
+
+    @Test func diagnoseROMAndRAMTestsReportSuccess() async throws {
+        #expect(try await raw(.diagnose, [0x01]) == [0x00])
+        #expect(try await raw(.diagnose, [0x02]) == [0x00])
+    }
+
+    @Test func anUnknownCommandGetsTheErrorFrame() async throws {
+        let error = await clock.participate { () async -> PN533Error? in
+            do throws(PN533Error) {
+                try await device.open()
+                _ = try await device.command(.inJumpForDEP, [0x01])
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(error == PN533Error.errorFrame(command: .inJumpForDEP))
+    }
+
+    @Test func setParametersAndRFConfigurationAnswerWithNoData() async throws {
+        #expect(try await raw(.setParameters, [0x14]) == [])
+        #expect(try await raw(.rfConfiguration, [0x02, 0x00, 0x0B, 0x0A]) == [])
+        #expect(try await raw(.rfConfiguration, [0x05, 0x01, 0x00, 0x01]) == [])
+    }
+
+    @Test func generalStatusReportsTheFieldAndListedTargets() async throws {
+        let identity = try TypeAIdentity(uid: [0x08, 1, 2, 3], sensRes: [0, 4], selRes: 0)
+        let tag = SoftwareTag(identity: identity, clock: clock) { _ in nil }
+        _ = await field.enter(tag, identity: identity)
+        let status = try await clock.participate {
+            try await device.open()
+            _ = try await device.listPassiveTargets()
+            return try await device.command(.getGeneralStatus)
+        }
+        #expect(status == [0x00, 0x01, 0x01, 0x01, 0x00, 0x00, 0x00])
+    }
+
+    @Test func readingTheEEPROMAreaAnswersTheErrorStatus() async throws {
+        #expect(try await raw(.readRegister, [0xA0, 0x00]) == [0xFF])
+    }
+
+    @Test func communicateThruHonoursTheCRCRegisters() async throws {
+        let identity = try TypeAIdentity(
+            uid: [0x04, 1, 2, 3, 4, 5, 6], sensRes: [0, 0x44], selRes: 0)
+        let tag = SoftwareTag(identity: identity, clock: clock) { frame in
+            frame.payloadCheckingCRC == [0x30, 0x00] ? .withCRC(Array(0..<16)) : nil
+        }
+        _ = await field.enter(tag, identity: identity)
+        let (checked, raw) = try await clock.participate {
+            try await device.open()
+            _ = try await device.listPassiveTargets()
+            let checked = try await device.communicateThru([0x30, 0x00])
+            // RxCRCEn off: the chip hands the CRC bytes up, as nfcpy's Type 2 driver expects.
+            try await device.writeRegisters([(0x6303, 0x00)])
+            let raw = try await device.communicateThru([0x30, 0x00])
+            return (checked, raw)
+        }
+        #expect(checked == Array(0..<16))
+        #expect(raw == CRCA.appending(to: Array(0..<16)))
+    }
+
+    @Test func deselectReleaseAndSelectAnswerSuccessForAListedTarget() async throws {
+        let identity = try TypeAIdentity(uid: [0x08, 1, 2, 3], sensRes: [0, 4], selRes: 0)
+        let tag = SoftwareTag(identity: identity, clock: clock) { _ in .withCRC([0x00]) }
+        _ = await field.enter(tag, identity: identity)
+        try await clock.participate {
+            try await device.open()
+            _ = try await device.listPassiveTargets()
+            try await device.deselect(target: 1)
+            try await device.select(target: 1)
+            try await device.release(target: 1)
+        }
+        #expect(tag.events.contains("halted"))
+        #expect(tag.events.filter { $0 == "selected" }.count == 2)
+    }
+
+    @Test func aCommandForAnUnknownTargetIsNotAcceptable() async throws {
+        let answer = try await raw(.inDataExchange, [0x05, 0x30, 0x00])
+        #expect(answer == [0x27])
+    }
+
+    @Test func depTargetCommandsAreRefusedOutsideDEPMode() async throws {
+        #expect(try await raw(.tgGetData) == [0x25])
+        #expect(try await raw(.tgSetData, [0x01]) == [0x25])
+    }
+
+    @Test func targetStatusIsNotActivatedOutsideTargetMode() async throws {
+        #expect(try await raw(.tgGetTargetStatus) == [0x00, 0x00])
+    }
+
+    @Test func aTeardownSeesFramesTheHostNeverRead() async throws {
+        let transport = chip.transport()
+        try await clock.participate {
+            try await transport.send(try PN533Frame.command(.getFirmwareVersion).encode())
+            try await clock.sleep(for: .milliseconds(5))
+        }
+        #expect(chip.unreadFrames == 2)  // the ACK and the response
+    }
+}
