@@ -6,7 +6,7 @@ struct NFCRig: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nfcrig",
         abstract: "Hardware-in-the-loop test harness for NFC readers.",
-        subcommands: [NDEFCommand.self, BenchCommand.self]
+        subcommands: [NDEFCommand.self, BenchCommand.self, DevicesCommand.self]
     )
 
     /// Usage errors exit 2 (not ArgumentParser's 64) so scripts can tell them from findings.
