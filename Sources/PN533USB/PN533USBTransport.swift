@@ -6,7 +6,7 @@ import PN533
 /// cooperative pool, so a receive blocked for its whole timeout holds up nothing else; calls
 /// run one at a time, in the order made. `close()` (or `closeAfter(_:)`) releases the
 /// interface, hands the device back to its kernel driver and closes it; dropping the last
-/// reference does the same.
+/// reference does the same, on the queue.
 public final class PN533USBTransport: Transport {
     /// The reader this transport talks to.
     public let info: PN533USBDeviceInfo
@@ -107,6 +107,13 @@ public final class PN533USBTransport: Transport {
         }
         await close()
         return try result.get()
+    }
+
+    deinit {
+        // Closing can wait on the kernel (releasing, re-binding pn533_usb), so it goes to the
+        // queue rather than whichever thread, perhaps a cooperative one, let go last.
+        let handle = handle
+        queue.submit { handle.close() }
     }
 
     private func transferName(_ kind: String, endpoint: UInt8) -> String {

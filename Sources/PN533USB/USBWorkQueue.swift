@@ -18,4 +18,9 @@ struct USBWorkQueue: Sendable {
             queue.async { continuation.resume(returning: work()) }
         }
     }
+
+    /// Queues `work` without waiting for it: for clean-up from `deinit`, which cannot await.
+    func submit(_ work: @escaping @Sendable () -> Void) {
+        queue.async(execute: work)
+    }
 }

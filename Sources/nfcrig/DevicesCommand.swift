@@ -18,7 +18,11 @@ struct DevicesCommand: ParsableCommand {
     func run() throws {
         let survey = waitFor { await DeviceSurvey.take() }
         let report = DevicesReport(survey: survey)
+        guard case .success = survey.listing else {
+            // JSON readers want the failure in the object; people want it on stderr.
+            if json { print(report.json()) } else { FileHandleOutput.standardError(report.text()) }
+            throw ExitCode(1)
+        }
         print(json ? report.json() : report.text())
-        if case .failure = survey.listing { throw ExitCode(1) }
     }
 }

@@ -9,7 +9,7 @@ struct DevicesReport {
     func text() -> String {
         let entries: [DeviceSurvey.Entry]
         switch survey.listing {
-        case .failure(let error): return "Could not search USB: \(error)"
+        case .failure(let error): return "error: could not search USB: \(error)"
         case .success(let found): entries = found
         }
         guard !entries.isEmpty else {
