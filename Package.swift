@@ -15,12 +15,21 @@ let package = Package(
         .target(name: "NDEF"),
         .target(name: "PN533"),
         .target(name: "PN533Sim", dependencies: ["PN533"]),
+        .systemLibrary(
+            name: "CLibUSB",
+            pkgConfig: "libusb-1.0",
+            providers: [.apt(["libusb-1.0-0-dev"])]
+        ),
+        .target(name: "PN533USB", dependencies: ["PN533", "CLibUSB"]),
         .target(name: "Benchmarks", dependencies: ["NDEF"]),
         .executableTarget(
             name: "nfcrig",
             dependencies: [
                 "NDEF",
                 "Benchmarks",
+                "PN533",
+                "CLibUSB",
+                "PN533USB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -28,6 +37,7 @@ let package = Package(
         .testTarget(name: "nfcrigTests", dependencies: ["nfcrig", "NDEF"]),
         .testTarget(name: "PN533Tests", dependencies: ["PN533"]),
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
+        .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
     ],
     swiftLanguageModes: [.v6]
 )
