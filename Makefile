@@ -64,7 +64,11 @@ build:
 
 ## test: unit, property and oracle tests, then swift-format lint; ends with the summary
 test: deps
-	$(SWIFT) build --build-tests
+	@mkdir -p .build
+	set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/nfcrig-build.log
+	@# Warnings in the project's own files fail the build (a fresh build shows them all).
+	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' .build/nfcrig-build.log; then \
+		echo "make test: the warnings above must be fixed"; exit 1; fi
 	@mkdir -p $(dir $(TEST_LOG))
 	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build 2>&1 | tee $(TEST_LOG)
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
