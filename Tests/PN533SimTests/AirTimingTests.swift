@@ -1,0 +1,49 @@
+import Testing
+
+@testable import PN533Sim
+
+@Suite struct AirTimingTests {
+    @Test func oneETUAt106kbpsIs128CarrierCycles() {
+        #expect(AirTiming(bitRate: .kbps106).etu == .nanoseconds(9440))
+    }
+
+    @Test(arguments: AirTiming.BitRate.allCases)
+    func frameTimeScalesWithTheBitRate(_ rate: AirTiming.BitRate) {
+        let timing = AirTiming(bitRate: rate)
+        // 10 bytes: 9 bits each plus the start/end bit, in etus of 128, 64 or 32 cycles.
+        #expect(timing.duration(bytes: 10) == AirTiming.cycles(91 * rate.cyclesPerETU))
+    }
+
+    @Test func aShortFrameCountsOnlyItsBits() {
+        let reqa = AirFrame(bytes: [0x26], lastByteBits: 7)
+        #expect(AirTiming().duration(of: reqa) == AirTiming.cycles(8 * 128))
+    }
+
+    @Test func frameDelaysAreTheISOValues() {
+        #expect(AirTiming.cardResponseDelay == .nanoseconds(86_431))
+        #expect(AirTiming.readerGuardTime == .nanoseconds(500_000))
+    }
+
+    @Test func frameWaitingTimeDoublesWithEachFWI() {
+        #expect(AirTiming.frameWaitingTime(fwi: 0) == AirTiming.cycles(4096))
+        #expect(AirTiming.frameWaitingTime(fwi: 4) == AirTiming.cycles(65_536))
+        #expect(AirTiming.frameWaitingTime(fwi: 14) == AirTiming.cycles(4096 << 14))
+    }
+
+    @Test func selectByAIDTakesAboutTwoMillisecondsOnTheAir() {
+        // SELECT by AID: 13 command bytes, 2 status bytes. DESIGN §4's formula gives 2.39 ms
+        // with the guard time before the next frame, 1.89 ms without it.
+        let minimum = AirTiming().minimumExchangeDuration(command: 13, response: 2)
+        #expect(minimum > .microseconds(2380) && minimum < .microseconds(2400))
+        #expect(minimum - AirTiming.readerGuardTime < .microseconds(1900))
+    }
+
+    @Test func crcAOfTheISOExampleIsCorrect() {
+        // ISO/IEC 14443-3 annex B: CRC_A of 00 00 is A0 1E.
+        #expect(CRCA.checksum([0x00, 0x00]) == [0xA0, 0x1E])
+        // nfcpy's Type 2 READ vector: 16 bytes 00..0F arrive with CRC 77 F5.
+        #expect(CRCA.checksum(Array(0..<16)) == [0x77, 0xF5])
+        #expect(CRCA.stripping(CRCA.appending(to: [0x30, 0x04])) == [0x30, 0x04])
+        #expect(CRCA.stripping([0x30, 0x04, 0x00, 0x00]) == nil)
+    }
+}
