@@ -136,3 +136,22 @@ import Testing
         )
     }
 }
+
+extension TwoChipTests {
+    @Test func releasingTheTargetEndsTargetModeWithStatus29() async throws {
+        let log = LineLog()
+        let host = emulatorHost(log: log)
+        try await clock.participate {
+            try await reader.open()
+            _ = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
+            try await reader.release(target: 1)
+            try await host.value
+        }
+        // The reader's S(DESELECT) reaches the host first; the HLTA that follows releases it.
+        #expect(log.all.contains("block c2"))
+        #expect(
+            log.all.last
+                == "ended \(PN533Error.brokenLink(command: .tgGetInitiatorCommand, status: .releasedByInitiator))"
+        )
+    }
+}

@@ -29,7 +29,10 @@ final class ChipTarget: RFTarget {
         await chip.targetReceived(frame, endedAt: instant, reply: reply, target: self)
     }
 
-    func halted() async {}
+    func halted() async {
+        // HLTA ends target mode on the chip once it was activated: the host sees 0x29.
+        await chip.targetReleased(self)
+    }
 
     func fieldLost() async {
         await chip.targetReleased(self)

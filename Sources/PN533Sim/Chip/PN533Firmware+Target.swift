@@ -108,7 +108,7 @@ extension PN533Firmware {
         // Before activation the chip just keeps waiting in TgInitAsTarget, as a card does
         // when a reader's field comes and goes.
         guard target === targetMode, targetActivated else { return }
-        record(.rf("released: field lost"))
+        record(.rf("released by the reader"))
         target.inbox.send(.released)
         if let handle = targetHandle {
             targetHandle = nil
