@@ -1,0 +1,30 @@
+/// A media record located and checked in place, without copying: the fields point into the
+/// buffers the record was read from and are valid only while they are (like `NDEFRecordView`).
+public struct MIMERecordView {
+    /// The media type as written: printable US-ASCII of the form `type/subtype`.
+    public let mediaType: UnsafeRawBufferPointer
+    /// The payload.
+    public let payload: UnsafeRawBufferPointer
+
+    /// Checks a media record's TYPE and locates its payload.
+    /// - Throws: `RTDError` when the type is not printable ASCII of the form `type/subtype`.
+    public init(type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) throws(RTDError) {
+        try PayloadText.checkASCIIType(type, field: .mediaType)
+        let end = type.firstIndex(of: 0x3B) ?? type.count
+        guard let slash = type[..<end].firstIndex(of: 0x2F), slash > 0, slash < end - 1 else {
+            throw .malformedType(field: .mediaType, value: PayloadText.string(type))
+        }
+        mediaType = type
+        self.payload = payload
+    }
+
+    /// Whether a Smart Poster counts this record as an icon: an `image/*` or `video/*` type.
+    public var isIcon: Bool { MIMERecord.isIconType(mediaType) }
+}
+
+extension MIMERecord {
+    /// Builds the owned record from a checked view.
+    public init(_ view: MIMERecordView) {
+        self.init(mediaType: Self.mediaType(view.mediaType), payload: Array(view.payload))
+    }
+}
