@@ -12,7 +12,8 @@ public struct AbsoluteURIRecordView {
     public init(type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) throws(RTDError) {
         try PayloadText.checkASCIIType(type, field: .absoluteURI)
         if URIScheme.length(in: type) == nil {
-            throw .malformedType(field: .absoluteURI, value: PayloadText.string(type))
+            throw .malformedType(
+                field: .absoluteURI, value: PayloadText.string(type, isASCII: true))
         }
         uri = type
         self.payload = payload
@@ -22,6 +23,6 @@ public struct AbsoluteURIRecordView {
 extension AbsoluteURIRecord {
     /// Builds the owned record from a checked view.
     public init(_ view: AbsoluteURIRecordView) {
-        self.init(uri: PayloadText.string(view.uri), payload: Array(view.payload))
+        self.init(uri: PayloadText.string(view.uri, isASCII: true), payload: Array(view.payload))
     }
 }

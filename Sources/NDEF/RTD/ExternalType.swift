@@ -29,14 +29,15 @@ public struct ExternalType: Sendable, Hashable, CustomStringConvertible {
 
     /// The type of a TYPE field that `check` accepted.
     init(checked type: UnsafeRawBufferPointer) {
-        rawValue = PayloadText.string(type)
+        rawValue = PayloadText.string(type, isASCII: true)
     }
 
     /// Throws unless an external record's TYPE field is printable ASCII `domain:name`.
     static func check(_ type: UnsafeRawBufferPointer) throws(RTDError) {
         try PayloadText.checkASCIIType(type, field: .externalType)
         guard let colon = type.firstIndex(of: 0x3A), colon > 0, colon < type.count - 1 else {
-            throw .malformedType(field: .externalType, value: PayloadText.string(type))
+            throw .malformedType(
+                field: .externalType, value: PayloadText.string(type, isASCII: true))
         }
     }
 

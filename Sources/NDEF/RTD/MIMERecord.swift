@@ -72,6 +72,6 @@ public struct MIMERecord: TypeFieldRecord {
             }
             if same == true { return candidate }
         }
-        return PayloadText.string(type)
+        return PayloadText.string(type, isASCII: true)
     }
 }

@@ -10,9 +10,16 @@ public struct MIMERecordView {
     /// - Throws: `RTDError` when the type is not printable ASCII of the form `type/subtype`.
     public init(type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) throws(RTDError) {
         try PayloadText.checkASCIIType(type, field: .mediaType)
-        let end = type.firstIndex(of: 0x3B) ?? type.count
-        guard let slash = type[..<end].firstIndex(of: 0x2F), slash > 0, slash < end - 1 else {
-            throw .malformedType(field: .mediaType, value: PayloadText.string(type))
+        // `type/subtype` is what comes before any parameters: one pass finds its end and its
+        // first slash.
+        var end = 0
+        var slash = -1
+        while end < type.count && type[end] != 0x3B {
+            if slash < 0 && type[end] == 0x2F { slash = end }
+            end += 1
+        }
+        guard slash > 0, slash < end - 1 else {
+            throw .malformedType(field: .mediaType, value: PayloadText.string(type, isASCII: true))
         }
         mediaType = type
         self.payload = payload

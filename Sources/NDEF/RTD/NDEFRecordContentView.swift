@@ -29,6 +29,7 @@ public enum NDEFRecordContentView {
     }
 
     /// The owned content: every field copied out of the buffers.
+    @inline(__always)
     public func content() -> NDEFRecordContent {
         switch self {
         case .empty: .empty
@@ -48,7 +49,7 @@ public enum NDEFRecordContentView {
 // A free function rather than the initialiser's body: the optimiser drops an initialiser's
 // unused metatype argument behind a thunk, and the thunk copied the whole result (some 80
 // bytes, just stored) on every call, which cost more than checking most records.
-@usableFromInline
+@usableFromInline @inline(__always)
 func checkContent(_ view: NDEFRecordView) throws(RTDError) -> NDEFRecordContentView {
     let payload = view.payload
     switch view.typeNameFormat {

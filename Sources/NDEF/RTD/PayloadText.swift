@@ -131,24 +131,35 @@ enum PayloadText {
         }
     }
 
-    /// A string from bytes already known to be valid UTF-8.
-    @inline(__always)
-    static func string(_ bytes: UnsafeRawBufferPointer) -> String {
-        string(prefix: UnsafeRawBufferPointer(start: nil, count: 0), rest: bytes)
+    /// A string from bytes already checked to be valid UTF-8 (and, when `isASCII`, ASCII).
+    ///
+    /// The check this type makes is the one that counts, so the standard library is told not
+    /// to make it again where it can be (Swift 6.2 runtimes): its second scan cost as much as
+    /// building the string. The bytes must not have changed since they were checked.
+    static func string(_ bytes: UnsafeRawBufferPointer, isASCII: Bool = false) -> String {
+        if bytes.isEmpty { return "" }
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            let span = bytes.assumingMemoryBound(to: UInt8.self).span
+            return String(copying: unsafe UTF8Span(unchecked: span, isKnownASCII: isASCII))
+        }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+            return bytes.count
+        }
     }
 
-    /// A string of `prefix` followed by `rest`, both known to be valid UTF-8, built in place.
+    /// A string of `prefix` followed by `rest`, both checked to be valid UTF-8, joined on the
+    /// stack so that the string is built with one allocation.
     static func string(prefix: UnsafeRawBufferPointer, rest: UnsafeRawBufferPointer) -> String {
+        if prefix.isEmpty { return string(rest) }
         let total = prefix.count + rest.count
-        if total == 0 { return "" }
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            let target = UnsafeMutableRawBufferPointer(buffer)
-            if !prefix.isEmpty { target.copyMemory(from: prefix) }
+        return withUnsafeTemporaryAllocation(byteCount: total, alignment: 1) { joined in
+            joined.copyMemory(from: prefix)
             if !rest.isEmpty {
-                UnsafeMutableRawBufferPointer(rebasing: target[prefix.count...])
-                    .copyMemory(from: rest)
+                UnsafeMutableRawBufferPointer(rebasing: joined[prefix.count...]).copyMemory(
+                    from: rest)
             }
-            return total
+            return string(UnsafeRawBufferPointer(joined))
         }
     }
 

@@ -129,7 +129,7 @@ private struct SmartPosterScan {
             }
             if languages.contains(title.language) {
                 throw .duplicateTitleLanguage(
-                    language: PayloadText.string(title.language), record: index)
+                    language: PayloadText.string(title.language, isASCII: true), record: index)
             }
             languages.append(title.language)
             titleCount += 1

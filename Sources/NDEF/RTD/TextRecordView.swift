@@ -40,7 +40,7 @@ public struct TextRecordView {
 extension TextRecord {
     /// Builds the owned record from a checked view, so decoding spells text in one place.
     public init(_ view: TextRecordView) {
-        language = PayloadText.string(view.language)
+        language = PayloadText.string(view.language, isASCII: true)
         encoding = view.encoding
         text =
             switch view.encoding {
