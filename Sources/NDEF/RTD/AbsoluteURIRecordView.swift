@@ -1,6 +1,6 @@
 /// An absolute-URI record located and checked in place, without copying: the fields point into
-/// the buffers the record was read from and are valid only while they are (like
-/// `NDEFRecordView`).
+/// the buffers the record was read from and are valid only while they are alive and unchanged
+/// (like `NDEFRecordView`).
 public struct AbsoluteURIRecordView {
     /// The URI from the TYPE field: printable US-ASCII with a scheme.
     public let uri: UnsafeRawBufferPointer

@@ -1,6 +1,6 @@
 /// An Android Application Record's payload located and checked in place, without copying: the
 /// package name points into the buffer the payload was read from and is valid only while it
-/// is (like `NDEFRecordView`).
+/// is alive and unchanged (like `NDEFRecordView`).
 public struct AndroidApplicationRecordView {
     /// The package name: non-empty UTF-8 without control characters.
     public let packageName: UnsafeRawBufferPointer

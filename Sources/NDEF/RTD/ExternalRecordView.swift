@@ -1,5 +1,6 @@
 /// An external record located and checked in place, without copying: the fields point into the
-/// buffers the record was read from and are valid only while they are (like `NDEFRecordView`).
+/// buffers the record was read from and are valid only while they are alive and unchanged
+/// (like `NDEFRecordView`).
 public struct ExternalRecordView {
     /// The external type as written: printable US-ASCII `domain:name`.
     public let type: UnsafeRawBufferPointer

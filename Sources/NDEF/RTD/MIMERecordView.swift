@@ -1,5 +1,6 @@
 /// A media record located and checked in place, without copying: the fields point into the
-/// buffers the record was read from and are valid only while they are (like `NDEFRecordView`).
+/// buffers the record was read from and are valid only while they are alive and unchanged
+/// (like `NDEFRecordView`).
 public struct MIMERecordView {
     /// The media type as written: printable US-ASCII of the form `type/subtype`.
     public let mediaType: UnsafeRawBufferPointer

@@ -1,6 +1,6 @@
 /// What a record holds, located and checked in place by its TNF and type: every RTD rule is
-/// checked but nothing is copied. Valid only while the record's buffers are (like
-/// `NDEFRecordView`); `content()` makes the owned `NDEFRecordContent`.
+/// checked but nothing is copied. Valid only while the record's buffers are alive and unchanged
+/// (like `NDEFRecordView`): `content()` builds strings from them without checking again.
 public enum NDEFRecordContentView {
     /// An empty record (TNF 0).
     case empty

@@ -1,5 +1,5 @@
 /// One nested record of a Smart Poster as the poster's rules read it, checked and located in
-/// place: valid only while the record it was read from is.
+/// place: valid only while the record it was read from is alive and unchanged.
 public enum SmartPosterPartView {
     /// The URI record.
     case uri(URIRecordView)

@@ -2,7 +2,8 @@ import Foundation
 
 /// A Smart Poster payload checked in place, without copying: the nested message is walked and
 /// every rule checked, but only counts and scalars are kept. Valid only while the buffer the
-/// payload was read from is (like `NDEFRecordView`); nested records are visited lazily.
+/// payload was read from is alive and unchanged (like `NDEFRecordView`); nested records are
+/// visited lazily.
 public struct SmartPosterRecordView {
     /// The nested message.
     public let payload: UnsafeRawBufferPointer

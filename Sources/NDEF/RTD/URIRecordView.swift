@@ -1,5 +1,6 @@
 /// A URI record payload located and checked in place, without copying: the fields point into
-/// the buffer the payload was read from and are valid only while it is (like `NDEFRecordView`).
+/// the buffer the payload was read from and are valid only while it is alive and unchanged
+/// (like `NDEFRecordView`).
 public struct URIRecordView {
     /// The identifier code the payload carried, reserved codes included.
     public let prefixCode: UInt8
