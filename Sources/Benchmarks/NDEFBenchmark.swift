@@ -24,7 +24,9 @@ public struct NDEFBenchmark {
     }
 
     /// The measurement groups, in the order `run` runs them.
-    public static let groups = ["mixed.views", "mixed.owned", "mixed.typed", "single", "chunked"]
+    public static let groups = [
+        "mixed.views", "mixed.owned", "mixed.typed", "mixed.typedViews", "single", "chunked",
+    ]
 
     /// Runs the measurements of the named groups (all when `only` is nil).
     public func run(only: Set<String>? = nil) -> [BenchMeasurement] {
@@ -38,6 +40,9 @@ public struct NDEFBenchmark {
         }
         if wanted("mixed.typed") {
             results += typedMeasurement()
+        }
+        if wanted("mixed.typedViews") {
+            results += typedViewsMeasurement()
         }
         if wanted("single") {
             for size in [4096, 65536] {
@@ -74,6 +79,20 @@ public struct NDEFBenchmark {
             var sink = 0
             try decoder.forEachRecord(in: raw) { (view) throws(NDEFError) in
                 sink &+= TypedContentWeight.of(try? NDEFRecordContent(view))
+            }
+            return sink
+        }
+    }
+
+    private func typedViewsMeasurement() -> [BenchMeasurement] {
+        mixed(
+            name: "mixed.typedViews",
+            detail: "mixed corpus, typed RTD fields validated in place (views)"
+        ) { (decoder, raw) throws(NDEFError) in
+            var sink = 0
+            try decoder.forEachRecord(in: raw) { (view) throws(NDEFError) in
+                // Not `of(try? ...)`: wrapping the view in an Optional copies it.
+                sink &+= (try? TypedContentWeight.of(NDEFRecordContentView(view))) ?? 0
             }
             return sink
         }

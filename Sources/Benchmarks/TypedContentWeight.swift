@@ -18,4 +18,27 @@ enum TypedContentWeight {
         case .other(let record): record.payload.count
         }
     }
+
+    /// The same for content checked in place: counts, lengths and codes of the located fields,
+    /// so the checks cannot be dropped and no string is built.
+    static func of(_ content: NDEFRecordContentView) -> Int {
+        switch content {
+        case .empty: 1
+        case .uri(let uri): uri.rest.count &+ Int(uri.prefixCode)
+        case .text(let text): text.text.count &+ text.language.count
+        case .smartPoster(let poster):
+            poster.titleCount &+ Int(poster.action?.rawValue ?? 0) &+ uriWeight(poster)
+        case .mime(let mime): mime.mediaType.count &+ mime.payload.count
+        case .absoluteURI(let absolute): absolute.uri.count
+        case .external(let external): external.type.count &+ external.payload.count
+        case .androidApplication(let application): application.packageName.count
+        case .other(let record): record.payload.count
+        }
+    }
+
+    private static func uriWeight(_ poster: SmartPosterRecordView) -> Int {
+        var weight = 0
+        poster.withURI { weight = $0.rest.count &+ Int($0.prefixCode) }
+        return weight
+    }
 }

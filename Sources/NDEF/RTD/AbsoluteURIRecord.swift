@@ -17,12 +17,7 @@ public struct AbsoluteURIRecord: TypeFieldRecord {
     /// Decodes an absolute-URI record from its TYPE and PAYLOAD bytes.
     /// - Throws: `RTDError` when the type is not printable ASCII or has no scheme.
     public init(type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) throws(RTDError) {
-        let text = try PayloadText.asciiType(type, field: .absoluteURI)
-        if URIScheme.length(in: type) == nil {
-            throw .malformedType(field: .absoluteURI, value: text)
-        }
-        uri = text
-        self.payload = Array(payload)
+        self.init(try AbsoluteURIRecordView(type: type, payload: payload))
     }
 
     /// The URI as TYPE.

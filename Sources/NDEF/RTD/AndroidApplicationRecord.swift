@@ -10,9 +10,7 @@ public struct AndroidApplicationRecord: Sendable, Hashable {
     /// Decodes the payload.
     /// - Throws: `RTDError` when it is empty, not UTF-8 or holds control characters.
     public init(payload: UnsafeRawBufferPointer) throws(RTDError) {
-        if payload.isEmpty { throw .fieldEmpty(field: .packageName, offset: 0) }
-        packageName = try PayloadText.utf8String(
-            payload, field: .packageName, base: 0, rejectingControls: true)
+        self.init(try AndroidApplicationRecordView(payload: payload))
     }
 
     /// Decodes a TNF 4 record of type `android.com:pkg` (in any case).

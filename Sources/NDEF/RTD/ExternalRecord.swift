@@ -16,8 +16,7 @@ public struct ExternalRecord: TypeFieldRecord {
     /// Decodes an external record from its TYPE and PAYLOAD bytes.
     /// - Throws: `RTDError` when the type is not `domain:name` in printable ASCII.
     public init(type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) throws(RTDError) {
-        self.type = try ExternalType(type: type)
-        self.payload = Array(payload)
+        self.init(try ExternalRecordView(type: type, payload: payload))
     }
 
     /// The external type as TYPE.

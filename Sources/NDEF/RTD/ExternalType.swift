@@ -23,11 +23,22 @@ public struct ExternalType: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads and checks an external record's TYPE field.
     init(type: UnsafeRawBufferPointer) throws(RTDError) {
-        let text = try PayloadText.asciiType(type, field: .externalType)
+        try Self.check(type)
+        self.init(checked: type)
+    }
+
+    /// The type of a TYPE field that `check` accepted.
+    init(checked type: UnsafeRawBufferPointer) {
+        rawValue = PayloadText.string(type, isASCII: true)
+    }
+
+    /// Throws unless an external record's TYPE field is printable ASCII `domain:name`.
+    static func check(_ type: UnsafeRawBufferPointer) throws(RTDError) {
+        try PayloadText.checkASCIIType(type, field: .externalType)
         guard let colon = type.firstIndex(of: 0x3A), colon > 0, colon < type.count - 1 else {
-            throw .malformedType(field: .externalType, value: text)
+            throw .malformedType(
+                field: .externalType, value: PayloadText.string(type, isASCII: true))
         }
-        rawValue = text
     }
 
     private init(unchecked rawValue: String) { self.rawValue = rawValue }

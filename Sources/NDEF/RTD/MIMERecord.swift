@@ -16,8 +16,7 @@ public struct MIMERecord: TypeFieldRecord {
     /// Decodes a media record from its TYPE and PAYLOAD bytes.
     /// - Throws: `RTDError` when the type is not printable ASCII of the form `type/subtype`.
     public init(type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) throws(RTDError) {
-        mediaType = try Self.mediaType(type)
-        self.payload = Array(payload)
+        self.init(try MIMERecordView(type: type, payload: payload))
     }
 
     /// `type/subtype` in lower case, parameters and spaces dropped: what media types are
@@ -65,18 +64,14 @@ public struct MIMERecord: TypeFieldRecord {
         "application/vnd.bluetooth.ep.oob", "application/vnd.bluetooth.le.oob", "text/html",
     ]
 
-    static func mediaType(_ type: UnsafeRawBufferPointer) throws(RTDError) -> String {
+    /// The media type of a checked TYPE as a string, shared when it is a common one.
+    static func mediaType(_ type: UnsafeRawBufferPointer) -> String {
         for candidate in common where candidate.utf8.count == type.count {
             let same = candidate.utf8.withContiguousStorageIfAvailable {
                 PayloadText.equal(UnsafeRawBufferPointer($0), type)
             }
             if same == true { return candidate }
         }
-        let text = try PayloadText.asciiType(type, field: .mediaType)
-        let end = type.firstIndex(of: 0x3B) ?? type.count
-        guard let slash = type[..<end].firstIndex(of: 0x2F), slash > 0, slash < end - 1 else {
-            throw .malformedType(field: .mediaType, value: text)
-        }
-        return text
+        return PayloadText.string(type, isASCII: true)
     }
 }

@@ -24,9 +24,14 @@ public enum NDEFRecordContent: Sendable, Hashable {
     public init(_ record: NDEFRecord) throws(RTDError) {
         self = try record.type.withUnsafeBufferPointer { (type) throws(RTDError) in
             try record.payload.withUnsafeBufferPointer { (payload) throws(RTDError) in
-                try Self.decode(
-                    record.typeNameFormat, type: UnsafeRawBufferPointer(type),
-                    payload: UnsafeRawBufferPointer(payload), copy: { record })
+                // The ID plays no part in decoding.
+                let view = NDEFRecordView(
+                    index: 0, typeNameFormat: record.typeNameFormat,
+                    type: UnsafeRawBufferPointer(type),
+                    identifier: UnsafeRawBufferPointer(start: nil, count: 0),
+                    payload: UnsafeRawBufferPointer(payload), chunkCount: record.chunkCount)
+                // `.other` gives back the record itself, so that its layout is kept.
+                return try NDEFRecordContent(view, other: { record })
             }
         }
     }
@@ -35,37 +40,21 @@ public enum NDEFRecordContent: Sendable, Hashable {
     /// decoded fields are copied out of the input.
     /// - Throws: `RTDError` when the payload breaks its record type's rules.
     public init(_ view: NDEFRecordView) throws(RTDError) {
-        self = try Self.decode(
-            view.typeNameFormat, type: view.type, payload: view.payload, copy: view.record)
+        try self.init(view, other: view.record)
     }
 
-    // One dispatch for both paths; `copy` makes the owned record only for `.other`.
+    /// The content view, materialised; `other` makes the owned record only for `.other`.
     @inline(__always)
-    private static func decode(
-        _ format: TypeNameFormat, type: UnsafeRawBufferPointer,
-        payload: UnsafeRawBufferPointer, copy: () -> NDEFRecord
-    ) throws(RTDError) -> NDEFRecordContent {
-        switch format {
-        case .empty:
-            return .empty
-        case .wellKnown:
-            switch WellKnownName(type) {
-            case .uri: return .uri(try URIRecord(payload: payload))
-            case .text: return .text(try TextRecord(payload: payload))
-            case .smartPoster: return .smartPoster(try SmartPosterRecord(payload: payload))
-            case .action, .size, .resourceType, .other: return .other(copy())
-            }
-        case .media:
-            return .mime(try MIMERecord(type: type, payload: payload))
-        case .absoluteURI:
-            return .absoluteURI(try AbsoluteURIRecord(type: type, payload: payload))
-        case .external:
-            if AndroidApplicationRecord.isType(type) {
-                return .androidApplication(try AndroidApplicationRecord(payload: payload))
-            }
-            return .external(try ExternalRecord(type: type, payload: payload))
-        case .unknown, .unchanged, .reserved:
-            return .other(copy())
+    private init(_ view: NDEFRecordView, other: () -> NDEFRecord) throws(RTDError) {
+        if view.typeNameFormat == .wellKnown && WellKnownName(view.type) == .smartPoster {
+            // Checking a poster and building it take one walk of its nested message; checking
+            // it as a view first and then building it would take two.
+            self = .smartPoster(try SmartPosterRecord(payload: view.payload))
+            return
+        }
+        switch try NDEFRecordContentView(view) {
+        case .other: self = .other(other())
+        case let content: self = content.content()
         }
     }
 

@@ -14,39 +14,47 @@ enum PayloadText {
     static func firstFailure(
         in bytes: UnsafeRawBufferPointer, rejectingControls: Bool
     ) -> Failure? {
-        let count = bytes.count
         var index = 0
-        while true {
-            index = skipASCIIWords(bytes, from: index, printable: rejectingControls)
-            guard index < count else { return nil }
-            let byte = bytes[index]
-            if byte < 0x80 {
-                if rejectingControls && (byte < 0x20 || byte == 0x7F) {
-                    return .control(offset: index, byte: byte)
-                }
-                index += 1
-                continue
-            }
-            let length = sequenceLength(bytes, at: index)
-            if length == 0 { return .invalidUTF8(offset: index, byte: byte) }
-            index += length
+        while let suspect = firstSuspect(in: bytes, from: index, printable: rejectingControls) {
+            let byte = bytes[suspect]
+            // Only controls are suspect among ASCII bytes, and only when they are rejected.
+            if byte < 0x80 { return .control(offset: suspect, byte: byte) }
+            let length = sequenceLength(bytes, at: suspect)
+            if length == 0 { return .invalidUTF8(offset: suspect, byte: byte) }
+            index = suspect + length
         }
+        return nil
     }
 
-    /// The first index from `index` on where a byte may be other than ASCII (other than
-    /// printable ASCII when `printable`), found eight bytes at a time; the caller looks at
-    /// the bytes from there one by one.
+    /// The first index from `index` on of a byte other than ASCII (other than printable ASCII
+    /// when `printable`); `nil` when there is none. Nearly every URI and most text is plain
+    /// ASCII, so bytes are looked at eight at a time and a suspect one is found by its bit in
+    /// a mask rather than by stepping through the word.
     @inline(__always)
-    private static func skipASCIIWords(
-        _ bytes: UnsafeRawBufferPointer, from index: Int, printable: Bool
-    ) -> Int {
+    private static func firstSuspect(
+        in bytes: UnsafeRawBufferPointer, from index: Int, printable: Bool
+    ) -> Int? {
+        let count = bytes.count
         var index = index
-        while bytes.count - index >= 8 {
-            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if word & highBits != 0 || (printable && hasControl(word)) { break }
-            index += 8
+        while count &- index >= 8 {
+            let mask = suspects(
+                bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self), printable)
+            if mask != 0 { return index &+ mask.trailingZeroBitCount >> 3 }
+            index &+= 8
         }
-        return index
+        guard index < count else { return nil }
+        // The last bytes as one word: the word that ends the buffer, whose bytes before
+        // `index` were looked at already (or belong to a sequence), or the whole buffer padded
+        // with spaces when it is shorter than a word.
+        let start = max(count - 8, 0)
+        var word: UInt64 = 0x2020_2020_2020_2020
+        if count >= 8 {
+            word = bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+        } else {
+            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: bytes) }
+        }
+        let mask = suspects(word, printable) & (~0 << ((index &- start) << 3))
+        return mask == 0 ? nil : start &+ mask.trailingZeroBitCount >> 3
     }
 
     /// Whether two buffers hold the same bytes, compared eight at a time.
@@ -69,14 +77,18 @@ enum PayloadText {
         return true
     }
 
-    /// Whether any byte of an all-ASCII word is below 0x20 or equal to 0x7F (SWAR: a borrow
-    /// into a byte's high bit marks it; exact for "any", which is all the caller asks).
+    /// The high bit of each byte of a word (read in memory order) that is not ASCII or, when
+    /// `printable`, is below 0x20 or equal to 0x7F. SWAR: a borrow into a byte's high bit marks
+    /// it, which can also mark bytes above a marked one but never below, so the lowest mark is
+    /// exact, and that is all the callers use.
     @inline(__always)
-    private static func hasControl(_ word: UInt64) -> Bool {
-        let below20 = (word &- 0x2020_2020_2020_2020) & ~word & highBits
+    private static func suspects(_ word: UInt64, _ printable: Bool) -> UInt64 {
+        let word = UInt64(littleEndian: word)
+        guard printable else { return word & highBits }
+        let below20 = (word &- 0x2020_2020_2020_2020) & ~word
         let flipped = word ^ 0x7F7F_7F7F_7F7F_7F7F
-        let isDelete = (flipped &- 0x0101_0101_0101_0101) & ~flipped & highBits
-        return below20 | isDelete != 0
+        let isDelete = (flipped &- 0x0101_0101_0101_0101) & ~flipped
+        return (word | below20 | isDelete) & highBits
     }
 
     /// The length of the well-formed multi-byte sequence at `index`, 0 when it is not one.
@@ -106,16 +118,6 @@ enum PayloadText {
         }
     }
 
-    /// Decodes UTF-8 bytes into a string, or throws naming `field` and the payload offset
-    /// (`base` is where `bytes` start in the payload).
-    static func utf8String(
-        _ bytes: UnsafeRawBufferPointer, field: RTDField, base: Int,
-        rejectingControls: Bool = false
-    ) throws(RTDError) -> String {
-        try check(bytes, field: field, base: base, rejectingControls: rejectingControls)
-        return string(bytes)
-    }
-
     /// Throws for the first ill-formed sequence (or control character, when rejected).
     static func check(
         _ bytes: UnsafeRawBufferPointer, field: RTDField, base: Int, rejectingControls: Bool
@@ -129,42 +131,46 @@ enum PayloadText {
         }
     }
 
-    /// A string from bytes already known to be valid UTF-8.
-    @inline(__always)
-    static func string(_ bytes: UnsafeRawBufferPointer) -> String {
-        string(prefix: UnsafeRawBufferPointer(start: nil, count: 0), rest: bytes)
+    /// A string from bytes already checked to be valid UTF-8 (and, when `isASCII`, ASCII).
+    ///
+    /// The check this type makes is the one that counts, so the standard library is told not
+    /// to make it again where it can be (Swift 6.2 runtimes): its second scan cost as much as
+    /// building the string. The bytes must not have changed since they were checked.
+    static func string(_ bytes: UnsafeRawBufferPointer, isASCII: Bool = false) -> String {
+        if bytes.isEmpty { return "" }
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            let span = bytes.assumingMemoryBound(to: UInt8.self).span
+            return String(copying: unsafe UTF8Span(unchecked: span, isKnownASCII: isASCII))
+        }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+            return bytes.count
+        }
     }
 
-    /// A string of `prefix` followed by `rest`, both known to be valid UTF-8, built in place.
+    /// A string of `prefix` followed by `rest`, both checked to be valid UTF-8, joined on the
+    /// stack so that the string is built with one allocation.
     static func string(prefix: UnsafeRawBufferPointer, rest: UnsafeRawBufferPointer) -> String {
+        if prefix.isEmpty { return string(rest) }
         let total = prefix.count + rest.count
-        if total == 0 { return "" }
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            let target = UnsafeMutableRawBufferPointer(buffer)
-            if !prefix.isEmpty { target.copyMemory(from: prefix) }
+        return withUnsafeTemporaryAllocation(byteCount: total, alignment: 1) { joined in
+            joined.copyMemory(from: prefix)
             if !rest.isEmpty {
-                UnsafeMutableRawBufferPointer(rebasing: target[prefix.count...])
-                    .copyMemory(from: rest)
+                UnsafeMutableRawBufferPointer(rebasing: joined[prefix.count...]).copyMemory(
+                    from: rest)
             }
-            return total
+            return string(UnsafeRawBufferPointer(joined))
         }
     }
 
-    /// A record type as a string: types are printable US-ASCII by the NDEF rules, which the
-    /// message decoder enforces but a record built in code may not have followed.
-    static func asciiType(_ type: UnsafeRawBufferPointer, field: RTDField) throws(RTDError)
-        -> String
-    {
+    /// Throws unless a record type is non-empty printable US-ASCII: the NDEF rules ask that of
+    /// types, which the message decoder enforces but a record built in code may not have
+    /// followed.
+    static func checkASCIIType(_ type: UnsafeRawBufferPointer, field: RTDField) throws(RTDError) {
         if type.isEmpty { throw .fieldEmpty(field: field, offset: 0) }
-        var index = skipASCIIWords(type, from: 0, printable: true)
-        while index < type.count {
-            let byte = type[index]
-            if byte < 0x20 || byte > 0x7E {
-                throw .notASCII(field: field, offset: index, byte: byte)
-            }
-            index += 1
+        if let index = firstSuspect(in: type, from: 0, printable: true) {
+            throw .notASCII(field: field, offset: index, byte: type[index])
         }
-        return string(type)
     }
 
     /// `head` followed by a string's UTF-8, built in one allocation: how encoders lay out a

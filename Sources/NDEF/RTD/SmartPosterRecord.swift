@@ -38,27 +38,19 @@ public struct SmartPosterRecord: Sendable, Hashable {
     ///   URI record, repeats a title language or an action/size/type record, or a nested
     ///   record does not decode (`nestedRecord`, with its index).
     public init(payload: UnsafeRawBufferPointer) throws(RTDError) {
-        if payload.isEmpty { throw .uriRecordCount(count: 0) }
-        // Parts go straight into one record, which starts with a placeholder URI: copying them
-        // out of a separate builder cost more retains and releases than the rest of the decode.
-        var poster = SmartPosterRecord(uri: URIRecord(uri: ""))
-        var uriCount = 0
-        var failure: RTDError?
-        do {
-            try NDEFDecoder().forEachRecord(in: payload) { view in
-                guard failure == nil else { return }
-                do throws(RTDError) {
-                    try SmartPosterParts.add(view, to: &poster, uriCount: &uriCount)
-                } catch {
-                    failure = error
-                }
-            }
-        } catch {
-            throw .nestedMessage(error)
-        }
-        if let failure { throw failure }
-        guard uriCount == 1 else { throw .uriRecordCount(count: uriCount) }
-        self = consume poster
+        // One walk both checks and builds: checking first and building from the view would
+        // walk the nested message twice.
+        var builder = SmartPosterBuilder()
+        _ = try SmartPosterRecordView(payload: payload, sink: &builder)
+        self = builder.poster
+    }
+
+    /// Builds the owned record from a checked view.
+    public init(_ view: SmartPosterRecordView) {
+        var builder = SmartPosterBuilder()
+        builder.poster.titles.reserveCapacity(view.titleCount)
+        view.forEachPart { builder.add($0) }
+        self = builder.poster
     }
 
     /// Decodes a well-known "Sp" record.
@@ -118,83 +110,21 @@ public struct SmartPosterRecord: Sendable, Hashable {
     }
 }
 
-/// Reads the nested records of a Smart Poster into it, one at a time as the nested message is
-/// walked in place.
-private enum SmartPosterParts {
-    static func add(
-        _ view: NDEFRecordView, to poster: inout SmartPosterRecord, uriCount: inout Int
-    ) throws(RTDError) {
-        let index = view.index
-        let payload = view.payload
-        let name = view.typeNameFormat == .wellKnown ? WellKnownName(view.type) : .other
-        switch name {
-        case .uri:
-            uriCount += 1
-            if uriCount == 1 {
-                poster.uri = try nested(index) { () throws(RTDError) in
-                    try URIRecord(payload: payload)
-                }
-            }
-        case .text:
-            let title = try nested(index) { () throws(RTDError) in try TextRecord(payload: payload)
-            }
-            if poster.titles.contains(where: {
-                ASCIICase.equal($0.language.utf8, title.language.utf8)
-            }) {
-                throw .duplicateTitleLanguage(language: title.language, record: index)
-            }
-            poster.titles.append(title)
-        case .action:
-            if poster.action != nil { throw .duplicateRecord(field: .action, record: index) }
-            poster.action = try nested(index) { () throws(RTDError) in try Self.action(payload) }
-        case .size:
-            if poster.size != nil { throw .duplicateRecord(field: .size, record: index) }
-            poster.size = try nested(index) { () throws(RTDError) in try Self.size(payload) }
-        case .resourceType:
-            if poster.resourceType != nil {
-                throw .duplicateRecord(field: .resourceType, record: index)
-            }
-            poster.resourceType = try nested(index) { () throws(RTDError) in
-                try PayloadText.utf8String(payload, field: .resourceType, base: 0)
-            }
-        case .smartPoster, .other:
-            if view.typeNameFormat == .media && MIMERecord.isIconType(view.type) {
-                poster.icons.append(
-                    try nested(index) { () throws(RTDError) in
-                        try MIMERecord(type: view.type, payload: payload)
-                    })
-            } else {
-                poster.otherRecords.append(view.record())
-            }
-        }
-    }
+/// Builds an owned Smart Poster from its checked parts.
+private struct SmartPosterBuilder: SmartPosterPartSink {
+    // Parts go straight into one record, which starts with a placeholder URI: copying them
+    // out of separate fields cost more retains and releases than the rest of the decode.
+    var poster = SmartPosterRecord(uri: URIRecord(uri: ""))
 
-    private static func nested<T>(_ index: Int, _ decode: () throws(RTDError) -> T) throws(RTDError)
-        -> T
-    {
-        do throws(RTDError) {
-            return try decode()
-        } catch {
-            throw .nestedRecord(record: index, error: error)
+    mutating func add(_ part: SmartPosterPartView) {
+        switch part {
+        case .uri(let uri): poster.uri = URIRecord(uri)
+        case .title(let title): poster.titles.append(TextRecord(title))
+        case .action(let action): poster.action = action
+        case .size(let size): poster.size = size
+        case .resourceType(let type): poster.resourceType = PayloadText.string(type)
+        case .icon(let icon): poster.icons.append(MIMERecord(icon))
+        case .other(let record): poster.otherRecords.append(record.record())
         }
-    }
-
-    private static func action(_ payload: UnsafeRawBufferPointer) throws(RTDError)
-        -> SmartPosterAction
-    {
-        guard payload.count == 1 else {
-            throw .lengthInvalid(field: .action, offset: 0, length: payload.count, expected: 1)
-        }
-        guard let action = SmartPosterAction(rawValue: payload[0]) else {
-            throw .valueUndefined(field: .action, offset: 0, value: payload[0])
-        }
-        return action
-    }
-
-    private static func size(_ payload: UnsafeRawBufferPointer) throws(RTDError) -> UInt32 {
-        guard payload.count == 4 else {
-            throw .lengthInvalid(field: .size, offset: 0, length: payload.count, expected: 4)
-        }
-        return payload.reduce(0) { $0 << 8 | UInt32($1) }
     }
 }

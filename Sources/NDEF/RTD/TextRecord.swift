@@ -37,28 +37,7 @@ public struct TextRecord: Sendable, Hashable {
     /// - Throws: `RTDError` for a missing status byte, the reserved bit, an empty or
     ///   overlong language code, or text that is not valid UTF-8 / UTF-16.
     public init(payload: UnsafeRawBufferPointer) throws(RTDError) {
-        guard let status = payload.first else { throw .fieldEmpty(field: .status, offset: 0) }
-        if status & 0x40 != 0 { throw .reservedBitSet(field: .status, offset: 0, byte: status) }
-        let languageLength = Int(status & 0x3F)
-        if languageLength == 0 { throw .fieldEmpty(field: .language, offset: 1) }
-        guard languageLength < payload.count else {
-            throw .lengthExceedsPayload(
-                field: .language, offset: 0, declared: languageLength,
-                available: payload.count - 1)
-        }
-        let textStart = 1 + languageLength
-        let languageBytes = UnsafeRawBufferPointer(rebasing: payload[1..<textStart])
-        for (index, byte) in languageBytes.enumerated() where byte <= 0x20 || byte > 0x7E {
-            throw .notASCII(field: .language, offset: 1 + index, byte: byte)
-        }
-        language = PayloadText.string(languageBytes)
-        let textBytes = UnsafeRawBufferPointer(rebasing: payload[textStart...])
-        if status & 0x80 == 0 {
-            text = try PayloadText.utf8String(textBytes, field: .text, base: textStart)
-            encoding = .utf8
-        } else {
-            (text, encoding) = try UTF16Text.decode(textBytes, base: textStart)
-        }
+        self.init(try TextRecordView(payload: payload))
     }
 
     /// Decodes a well-known "T" record.

@@ -16,12 +16,7 @@ public struct URIRecord: Sendable, Hashable {
     /// - Throws: `RTDError` for an empty payload, or a URI that is not UTF-8 or holds
     ///   control characters.
     public init(payload: UnsafeRawBufferPointer) throws(RTDError) {
-        guard let code = payload.first else { throw .fieldEmpty(field: .payload, offset: 0) }
-        let prefix = URIPrefix(rawValue: code)
-        let rest = UnsafeRawBufferPointer(rebasing: payload[1...])
-        try PayloadText.check(rest, field: .uri, base: 1, rejectingControls: true)
-        uri = PayloadText.string(prefix: (prefix ?? .noPrefix).bytes, rest: rest)
-        reservedPrefixCode = prefix == nil ? code : nil
+        self.init(try URIRecordView(payload: payload))
     }
 
     /// Decodes a well-known "U" record.

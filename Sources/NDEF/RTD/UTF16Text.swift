@@ -1,8 +1,10 @@
 /// UTF-16 text as the Text RTD carries it: an optional byte-order mark, big-endian without one.
 enum UTF16Text {
-    /// Decodes UTF-16 text; `base` is where `bytes` start in the payload, for errors.
-    static func decode(_ bytes: UnsafeRawBufferPointer, base: Int) throws(RTDError) -> (
-        String, TextRecord.Encoding
+    /// Checks UTF-16 text and finds its layout; `base` is where `bytes` start in the payload,
+    /// for errors.
+    /// - Returns: the layout and the code units' bytes, byte-order mark skipped.
+    static func check(_ bytes: UnsafeRawBufferPointer, base: Int) throws(RTDError) -> (
+        TextRecord.Encoding, UnsafeRawBufferPointer
     ) {
         if bytes.count % 2 != 0 {
             throw .truncatedUTF16(field: .text, offset: base, length: bytes.count)
@@ -16,23 +18,16 @@ enum UTF16Text {
             }
         }
         let skip = encoding == .utf16BigEndian ? 0 : 2
-        let littleEndian = encoding == .utf16LittleEndianWithBOM
-        let count = (bytes.count - skip) / 2
-        let units = [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for index in 0..<count {
-                let first = UInt16(bytes[skip + 2 * index])
-                let second = UInt16(bytes[skip + 2 * index + 1])
-                buffer[index] = littleEndian ? second << 8 | first : first << 8 | second
-            }
-            initialized = count
-        }
+        let units = UTF16Units(
+            bytes: UnsafeRawBufferPointer(rebasing: bytes[skip...]),
+            littleEndian: encoding == .utf16LittleEndianWithBOM)
         var index = 0
-        while index < count {
+        while index < units.count {
             let unit = units[index]
             let offset = base + skip + 2 * index
             switch unit {
             case 0xD800...0xDBFF:
-                guard index + 1 < count, 0xDC00...0xDFFF ~= units[index + 1] else {
+                guard index + 1 < units.count, 0xDC00...0xDFFF ~= units[index + 1] else {
                     throw .invalidUTF16(field: .text, offset: offset, codeUnit: unit)
                 }
                 index += 2
@@ -42,7 +37,12 @@ enum UTF16Text {
                 index += 1
             }
         }
-        return (String(decoding: units, as: UTF16.self), encoding)
+        return (encoding, units.bytes)
+    }
+
+    /// The string of code units already checked by `check`.
+    static func string(_ units: UnsafeRawBufferPointer, littleEndian: Bool) -> String {
+        String(decoding: UTF16Units(bytes: units, littleEndian: littleEndian), as: UTF16.self)
     }
 
     /// Encodes text as UTF-16 in the given layout (`encoding` must be a UTF-16 one).
