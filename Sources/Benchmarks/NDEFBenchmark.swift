@@ -154,7 +154,20 @@ public struct NDEFBenchmark {
                 }
             }
         }
+        // The floor for any decoder whose records own their bytes: one allocation and one copy.
+        let allocateSeconds = message.withUnsafeBytes { source in
+            clock.secondsPerCall(&sink) {
+                let owned = [UInt8](unsafeUninitializedCapacity: payloadSize) { buffer, count in
+                    UnsafeMutableRawBufferPointer(buffer).copyMemory(
+                        from: UnsafeRawBufferPointer(
+                            rebasing: source[(message.count - payloadSize)...]))
+                    count = payloadSize
+                }
+                return Int(owned[payloadSize - 1])
+            }
+        }
         let label = "\(payloadSize / 1024)KiB"
+        let allocateRate = Double(payloadSize) / allocateSeconds / 1e9
         let decodeRate = Double(payloadSize) / decodeSeconds / 1e9
         let copyRate = Double(payloadSize) / copySeconds / 1e9
         let reuseRate = Double(payloadSize) / reuseSeconds / 1e9
@@ -168,6 +181,9 @@ public struct NDEFBenchmark {
             BenchMeasurement(
                 name: "single\(label).memcpy.gigabytesPerSecond", unit: "GB/s", value: copyRate,
                 detail: "\(label) plain memory copy, same bytes"),
+            BenchMeasurement(
+                name: "single\(label).newArrayCopy.gigabytesPerSecond", unit: "GB/s",
+                value: allocateRate, detail: "\(label) copy into a new array (allocation + copy)"),
             BenchMeasurement(
                 name: "single\(label).ownedVsMemcpy", unit: "ratio", value: decodeRate / copyRate,
                 detail: "\(label) owned decode / memory copy"),

@@ -31,9 +31,9 @@ struct BenchNDEFCommand: ParsableCommand {
     var roundMilliseconds: Int = 200
 
     @Option(
-        help:
-            "Run only these measurement groups (comma-separated): mixed.views, mixed.owned, mixed.typed, single, chunked."
-    )
+        help: .init(
+            "Run only these measurement groups (comma-separated).",
+            discussion: "Groups: " + NDEFBenchmark.groups.joined(separator: ", ") + "."))
     var only: String?
 
     func validate() throws {
