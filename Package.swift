@@ -9,7 +9,8 @@ let package = Package(
         .library(name: "NDEF", targets: ["NDEF"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(name: "NDEF"),
@@ -21,6 +22,12 @@ let package = Package(
             providers: [.apt(["libusb-1.0-0-dev"])]
         ),
         .target(name: "PN533USB", dependencies: ["PN533", "CLibUSB"]),
+        .target(
+            name: "Rig",
+            dependencies: [
+                "PN533", "PN533USB", "PN533Sim", .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .target(name: "Benchmarks", dependencies: ["NDEF"]),
         .executableTarget(
             name: "nfcrig",
@@ -37,6 +44,7 @@ let package = Package(
         .testTarget(name: "nfcrigTests", dependencies: ["nfcrig", "NDEF"]),
         .testTarget(name: "PN533Tests", dependencies: ["PN533"]),
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
+        .testTarget(name: "RigTests", dependencies: ["Rig"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,144 @@
+/// A rig: the chips that emulate tags, the reader under test, the clock, how often to
+/// repeat, and the suites to run (DESIGN §1, issue 5). Built from YAML by `RigFileParser`.
+public struct RigFile: Sendable, Hashable {
+    /// The rig's name, for reports.
+    public var name: String
+    /// What the rig is, for people.
+    public var description: String?
+    /// Virtual (simulated time) or wall clock.
+    public var clock: ClockMode
+    /// One chip per emulated tag.
+    public var emulators: [Emulator]
+    /// The reader under test and how nfcrig reaches it.
+    public var dut: DeviceUnderTestSpec
+    /// Timing tolerances for the verdicts.
+    public var tolerances: Tolerances
+    /// How many times each case runs.
+    public var repeatCount: Int
+    /// The suites to run, in order, with where each was named.
+    public var suites: [Located<String>]
+
+    /// Creates a rig description.
+    public init(
+        name: String, description: String? = nil, clock: ClockMode = .virtual,
+        emulators: [Emulator], dut: DeviceUnderTestSpec, tolerances: Tolerances = Tolerances(),
+        repeatCount: Int = 1, suites: [Located<String>] = []
+    ) {
+        self.name = name
+        self.description = description
+        self.clock = clock
+        self.emulators = emulators
+        self.dut = dut
+        self.tolerances = tolerances
+        self.repeatCount = repeatCount
+        self.suites = suites
+    }
+
+    /// Virtual or wall time.
+    public enum ClockMode: String, Sendable, Hashable, CaseIterable {
+        /// Simulated time: only for simulated chips.
+        case virtual
+        /// Real time: required for USB devices and outside processes.
+        case wall
+    }
+
+    /// A chip that emulates one tag.
+    public struct Emulator: Sendable, Hashable {
+        /// A short name used in cases and reports, e.g. `tag-a`.
+        public var id: String
+        /// Which chip.
+        public var device: DeviceSpec
+
+        /// Creates an emulator entry.
+        public init(id: String, device: DeviceSpec) {
+            self.id = id
+            self.device = device
+        }
+    }
+
+    /// Which chip: a simulated one or a USB dongle.
+    public enum DeviceSpec: Sendable, Hashable, CustomStringConvertible {
+        /// A simulated PN533 in the rig's field.
+        case sim
+        /// A USB PN533 chosen by index (`usb:0`), `usb:bus:address`, or `usb:serial=X`.
+        case usb(selector: String)
+
+        public var description: String {
+            switch self {
+            case .sim: "sim"
+            case .usb(let selector): "usb:\(selector)"
+            }
+        }
+    }
+
+    /// Timing rules the verdicts use.
+    public struct Tolerances: Sendable, Hashable {
+        /// The expected interval from a multi-tag detection or failed read to the next poll.
+        public var restartPollingNominal: Duration
+        /// How far the measured interval may be from the nominal one.
+        public var restartPollingTolerance: Duration
+
+        /// The defaults: 500 ms ± 50 ms, the CoreNFC sample's rule.
+        public init(
+            restartPollingNominal: Duration = .milliseconds(500),
+            restartPollingTolerance: Duration = .milliseconds(50)
+        ) {
+            self.restartPollingNominal = restartPollingNominal
+            self.restartPollingTolerance = restartPollingTolerance
+        }
+
+        /// The accepted window for a restart-polling interval.
+        public var restartPollingWindow: ClosedRange<Duration> {
+            (restartPollingNominal - restartPollingTolerance)...(restartPollingNominal
+                + restartPollingTolerance)
+        }
+    }
+
+    /// A value and where in the file it was written.
+    public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
+        /// The value.
+        public var value: Value
+        /// 1-based line.
+        public var line: Int
+        /// 1-based column.
+        public var column: Int
+
+        /// Creates a located value.
+        public init(_ value: Value, line: Int = 0, column: Int = 0) {
+            self.value = value
+            self.line = line
+            self.column = column
+        }
+    }
+}
+
+/// How the device under test joins the rig.
+public enum DeviceUnderTestSpec: Sendable, Hashable {
+    /// nfcrig's reference reader on a PN533.
+    case reference(device: RigFile.DeviceSpec)
+    /// A reader product behind a child process speaking JSON Lines (DESIGN §6).
+    case process(ProcessDUTSpec)
+}
+
+/// A child process that drives a reader product.
+public struct ProcessDUTSpec: Sendable, Hashable {
+    /// The program and its arguments.
+    public var command: [String]
+    /// Working directory, relative to the rig file's folder when not absolute.
+    public var workingDirectory: String?
+    /// How long `hello` may take.
+    public var helloTimeout: Duration
+    /// How long any other request may take (a `scan` adds its own `timeout_ms`).
+    public var requestTimeout: Duration
+
+    /// Creates a process DUT description.
+    public init(
+        command: [String], workingDirectory: String? = nil,
+        helloTimeout: Duration = .seconds(5), requestTimeout: Duration = .seconds(10)
+    ) {
+        self.command = command
+        self.workingDirectory = workingDirectory
+        self.helloTimeout = helloTimeout
+        self.requestTimeout = requestTimeout
+    }
+}

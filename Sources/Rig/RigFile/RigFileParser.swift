@@ -1,0 +1,195 @@
+import PN533USB
+import Yams
+
+/// Reads a rig file strictly: unknown keys, wrong types, missing entries and impossible
+/// combinations are errors naming the file, line and column.
+public struct RigFileParser: Sendable {
+    /// The name used in error messages.
+    public var fileName: String
+
+    /// Creates a parser for the file named `fileName`.
+    public init(fileName: String) { self.fileName = fileName }
+
+    /// Parses YAML text into a rig.
+    public func parse(_ text: String) throws(RigFileError) -> RigFile {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw RigFileError(file: fileName, line: 0, column: 0, message: "the file is empty")
+            }
+            root = node
+        } catch let error as RigFileError {
+            throw error
+        } catch let error as YamlError {
+            throw yamlError(error)
+        } catch {
+            throw RigFileError(file: fileName, line: 0, column: 0, message: "\(error)")
+        }
+        let top = try mapping(root, what: "the rig file", keys: Self.topKeys)
+        let name = try string(top.required("name"), what: "name")
+        let clockText =
+            try top.optional("clock").map { (node) throws(RigFileError) in
+                try string(node, what: "clock")
+            } ?? "virtual"
+        guard let clock = RigFile.ClockMode(rawValue: clockText) else {
+            throw error(
+                at: top.optional("clock"), "clock must be virtual or wall, not \"\(clockText)\"")
+        }
+        let emulatorsNode = try top.required("emulators")
+        let emulators = try sequence(emulatorsNode, what: "emulators").map {
+            (node) throws(RigFileError) in try emulator(node)
+        }
+        guard !emulators.isEmpty else {
+            throw error(at: emulatorsNode, "emulators must list at least one chip")
+        }
+        var seen: Set<String> = []
+        for (node, emulator) in zip(try sequence(emulatorsNode, what: "emulators"), emulators)
+        where !seen.insert(emulator.id).inserted {
+            throw error(at: node, "emulator id \"\(emulator.id)\" is used twice")
+        }
+        let dutNode = try top.required("dut")
+        let dut = try deviceUnderTest(dutNode)
+        let repeatCount =
+            try top.optional("repeat").map { (node) throws(RigFileError) in
+                try integer(node, what: "repeat", in: 1...10_000)
+            } ?? 1
+        let suites =
+            try top.optional("suites").map { node throws(RigFileError) in
+                try sequence(node, what: "suites").map { item throws(RigFileError) in
+                    RigFile.Located(
+                        try string(item, what: "a suite name"), line: line(item),
+                        column: column(item))
+                }
+            } ?? []
+        let rig = RigFile(
+            name: name,
+            description: try top.optional("description").map { (node) throws(RigFileError) in
+                try string(node, what: "description")
+            },
+            clock: clock, emulators: emulators, dut: dut,
+            tolerances: try top.optional("tolerances").map { (node) throws(RigFileError) in
+                try tolerances(node)
+            } ?? RigFile.Tolerances(),
+            repeatCount: repeatCount, suites: suites)
+        try checkClock(rig, top: top, dutNode: dutNode)
+        return rig
+    }
+
+    static let topKeys: Set<String> = [
+        "name", "description", "clock", "emulators", "dut", "tolerances", "repeat", "suites",
+    ]
+
+    private func emulator(_ node: Node) throws(RigFileError) -> RigFile.Emulator {
+        let map = try mapping(node, what: "an emulator", keys: ["id", "device"])
+        return RigFile.Emulator(
+            id: try string(map.required("id"), what: "id"),
+            device: try device(map.required("device")))
+    }
+
+    private func device(_ node: Node) throws(RigFileError) -> RigFile.DeviceSpec {
+        let text = try string(node, what: "device")
+        if text == "sim" { return .sim }
+        guard text.hasPrefix("usb:") else {
+            throw error(
+                at: node,
+                "device must be sim or usb:INDEX, usb:BUS:ADDRESS or usb:serial=SERIAL, not \"\(text)\""
+            )
+        }
+        let selector = String(text.dropFirst(4))
+        do {
+            _ = try PN533USBSelector(parsing: selector)
+        } catch {
+            throw self.error(at: node, "device \"\(text)\": \(error)")
+        }
+        return .usb(selector: selector)
+    }
+
+    private func deviceUnderTest(_ node: Node) throws(RigFileError) -> DeviceUnderTestSpec {
+        let map = try mapping(
+            node, what: "dut",
+            keys: ["adapter", "device", "command", "working_directory", "timeouts"])
+        let adapterNode = try map.required("adapter")
+        switch try string(adapterNode, what: "adapter") {
+        case "reference":
+            for key in ["command", "working_directory", "timeouts"] {
+                if let extra = map.optional(key) {
+                    throw error(
+                        at: extra,
+                        "\(key) belongs to the process adapter, not the reference adapter")
+                }
+            }
+            return .reference(device: try device(map.required("device")))
+        case "process":
+            if let extra = map.optional("device") {
+                throw error(
+                    at: extra,
+                    "device belongs to the reference adapter; a process DUT reaches its reader itself"
+                )
+            }
+            let commandNode = try map.required("command")
+            let command = try sequence(commandNode, what: "command").map {
+                item throws(RigFileError) in
+                try string(item, what: "a command argument")
+            }
+            guard !command.isEmpty, !command[0].isEmpty else {
+                throw error(at: commandNode, "command needs at least the program to run")
+            }
+            var spec = ProcessDUTSpec(
+                command: command,
+                workingDirectory: try map.optional("working_directory").map {
+                    (node) throws(RigFileError) in try string(node, what: "working_directory")
+                })
+            if let timeouts = map.optional("timeouts") {
+                let times = try mapping(
+                    timeouts, what: "timeouts", keys: ["hello_ms", "request_ms"])
+                if let hello = times.optional("hello_ms") {
+                    spec.helloTimeout = .milliseconds(
+                        try integer(hello, what: "hello_ms", in: 1...600_000))
+                }
+                if let request = times.optional("request_ms") {
+                    spec.requestTimeout = .milliseconds(
+                        try integer(request, what: "request_ms", in: 1...600_000))
+                }
+            }
+            return .process(spec)
+        case let other:
+            throw error(at: adapterNode, "adapter must be reference or process, not \"\(other)\"")
+        }
+    }
+
+    private func tolerances(_ node: Node) throws(RigFileError) -> RigFile.Tolerances {
+        let map = try mapping(
+            node, what: "tolerances", keys: ["restart_polling_ms", "restart_polling_tolerance_ms"])
+        var result = RigFile.Tolerances()
+        if let nominal = map.optional("restart_polling_ms") {
+            result.restartPollingNominal = .milliseconds(
+                try integer(nominal, what: "restart_polling_ms", in: 1...60_000))
+        }
+        if let tolerance = map.optional("restart_polling_tolerance_ms") {
+            result.restartPollingTolerance = .milliseconds(
+                try integer(tolerance, what: "restart_polling_tolerance_ms", in: 0...60_000))
+        }
+        return result
+    }
+
+    private func checkClock(_ rig: RigFile, top: Mapping, dutNode: Node) throws(RigFileError) {
+        guard rig.clock == .virtual else { return }
+        for emulator in rig.emulators where emulator.device != .sim {
+            throw error(
+                at: top.optional("clock"),
+                "clock: virtual needs simulated chips, but emulator \"\(emulator.id)\" is \(emulator.device); use clock: wall"
+            )
+        }
+        switch rig.dut {
+        case .reference(let device) where device != .sim:
+            throw error(
+                at: dutNode,
+                "clock: virtual needs simulated chips, but the DUT is on \(device); use clock: wall"
+            )
+        case .process:
+            throw error(at: dutNode, "a process DUT runs in real time: use clock: wall")
+        default:
+            break
+        }
+    }
+}
