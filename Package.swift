@@ -14,6 +14,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "NDEF"),
+        .target(name: "TagFormat"),
         .target(name: "PN533"),
         .target(name: "PN533Sim", dependencies: ["PN533"]),
         .systemLibrary(
@@ -41,6 +42,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "Benchmarks"]),
+        .testTarget(name: "TagFormatTests", dependencies: ["TagFormat"]),
         .testTarget(name: "nfcrigTests", dependencies: ["nfcrig", "NDEF"]),
         .testTarget(name: "PN533Tests", dependencies: ["PN533"]),
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
