@@ -29,6 +29,7 @@ let package = Package(
                 "PN533", "PN533USB", "PN533Sim", .product(name: "Yams", package: "Yams"),
             ]
         ),
+        .target(name: "Conformance", dependencies: ["Rig"]),
         .target(name: "Benchmarks", dependencies: ["NDEF"]),
         .executableTarget(
             name: "nfcrig",

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A whole conformance run: which rig, which DUT, which nfcrig, when, and every case.
+public struct RunResult: Sendable, Hashable {
+    /// A unique name for the run, used as its report folder (`Reports/<runID>/`).
+    public var runID: String
+    /// The rig's name and the file it came from.
+    public var rigName: String
+    /// The rig file path as given.
+    public var rigFile: String
+    /// `virtual` or `wall`.
+    public var clock: String
+    /// The DUT as it introduced itself.
+    public var dut: DUTIdentity
+    /// nfcrig's version.
+    public var nfcrigVersion: String
+    /// The git commit nfcrig was built from, when known.
+    public var commit: String?
+    /// When the run started (wall clock).
+    public var startedAt: Date
+    /// The cases, in run order.
+    public var cases: [CaseResult]
+
+    /// Creates a run result.
+    public init(
+        runID: String, rigName: String, rigFile: String, clock: String, dut: DUTIdentity,
+        nfcrigVersion: String, commit: String?, startedAt: Date, cases: [CaseResult]
+    ) {
+        self.runID = runID
+        self.rigName = rigName
+        self.rigFile = rigFile
+        self.clock = clock
+        self.dut = dut
+        self.nfcrigVersion = nfcrigVersion
+        self.commit = commit
+        self.startedAt = startedAt
+        self.cases = cases
+    }
+
+    /// The worst verdict of any case (pass for an empty run).
+    public var overallVerdict: Verdict {
+        cases.map(\.verdict).max { $0.severity < $1.severity } ?? .pass
+    }
+}
+
+/// The device under test as it introduced itself.
+public struct DUTIdentity: Sendable, Hashable, Codable {
+    /// Its name.
+    public var name: String
+    /// Its firmware version.
+    public var firmware: String
+
+    /// Creates an identity.
+    public init(name: String, firmware: String) {
+        self.name = name
+        self.firmware = firmware
+    }
+}
