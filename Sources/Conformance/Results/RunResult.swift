@@ -1,4 +1,5 @@
 import Foundation
+import Rig
 
 /// A whole conformance run: which rig, which DUT, which nfcrig, when, and every case.
 public struct RunResult: Sendable, Hashable {
@@ -43,16 +44,5 @@ public struct RunResult: Sendable, Hashable {
     }
 }
 
-/// The device under test as it introduced itself.
-public struct DUTIdentity: Sendable, Hashable, Codable {
-    /// Its name.
-    public var name: String
-    /// Its firmware version.
-    public var firmware: String
-
-    /// Creates an identity.
-    public init(name: String, firmware: String) {
-        self.name = name
-        self.firmware = firmware
-    }
-}
+/// The device under test as it introduced itself (defined with the DUT protocol in `Rig`).
+public typealias DUTIdentity = Rig.DUTIdentity

@@ -1,0 +1,118 @@
+/// The reader under test, whatever it is: nfcrig's reference reader on a PN533, or a reader
+/// product behind a child process speaking JSON Lines (DESIGN §6). Conformance cases drive
+/// it only through this protocol and judge it by what the emulators saw on the RF side.
+public protocol DeviceUnderTest: Sendable {
+    /// Introduces the DUT: its name and firmware version.
+    func hello() async throws(DUTError) -> DUTIdentity
+    /// Polls for tags for at most `timeout`.
+    func scan(timeout: Duration) async throws(DUTError) -> DUTScan
+    /// Reads the NDEF message of the tag in the field.
+    func read() async throws(DUTError) -> DUTRead
+    /// Writes an NDEF message (encoded) to the tag in the field.
+    func write(_ ndef: [UInt8]) async throws(DUTError)
+    /// Restarts polling (a new session after an error).
+    func restartPolling() async throws(DUTError)
+    /// The URL iOS-style background tag reading would open for the tag in the field, `nil`
+    /// for none. DUTs without the feature throw `.unsupported`.
+    func backgroundDispatch() async throws(DUTError) -> String?
+    /// Events the DUT reported unasked since the last call, oldest first.
+    func takeEvents() async -> [DUTEvent]
+    /// Ends the session (stops the child process, releases the reader).
+    func close() async
+}
+
+/// The DUT as it introduced itself.
+public struct DUTIdentity: Sendable, Hashable, Codable {
+    /// Its name.
+    public var name: String
+    /// Its firmware version.
+    public var firmware: String
+
+    /// Creates an identity.
+    public init(name: String, firmware: String) {
+        self.name = name
+        self.firmware = firmware
+    }
+}
+
+/// What a scan found.
+public struct DUTScan: Sendable, Hashable {
+    /// The UIDs of the tags the DUT reported (hex), in its order.
+    public var tags: [String]
+
+    /// Creates a scan result.
+    public init(tags: [String]) { self.tags = tags }
+}
+
+/// What a read returned: CoreNFC's `queryNDEFStatus` and `readNDEF` together.
+public struct DUTRead: Sendable, Hashable {
+    /// CoreNFC's NDEF status.
+    public enum Status: String, Sendable, Hashable, CaseIterable {
+        /// The tag holds no NDEF.
+        case notSupported
+        /// The tag can be read and written.
+        case readWrite
+        /// The tag can only be read.
+        case readOnly
+    }
+
+    /// The status.
+    public var status: Status
+    /// The largest message the tag holds, in bytes.
+    public var capacity: Int
+    /// The message, encoded, as the DUT decoded it (nil when it read none).
+    public var ndef: [UInt8]?
+
+    /// Creates a read result.
+    public init(status: Status, capacity: Int, ndef: [UInt8]?) {
+        self.status = status
+        self.capacity = capacity
+        self.ndef = ndef
+    }
+}
+
+/// Something the DUT reported without being asked, with when the harness received it.
+public struct DUTEvent: Sendable, Hashable {
+    /// The event's name, e.g. `restart_polling`, `multiple_tags`.
+    public var name: String
+    /// When it arrived, on the rig's clock.
+    public var at: Duration
+    /// The raw line (process DUTs) or a description.
+    public var detail: String
+
+    /// Creates an event.
+    public init(name: String, at: Duration, detail: String = "") {
+        self.name = name
+        self.at = at
+        self.detail = detail
+    }
+}
+
+/// Why a DUT request did not succeed.
+public enum DUTError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The DUT answered with an error, by CoreNFC's name (e.g. `tagNotWritable`).
+    case reader(name: String, message: String)
+    /// The DUT does not offer this operation.
+    case unsupported(operation: String)
+    /// A line that breaks the protocol: not JSON, a wrong field, an unknown value.
+    case protocolViolation(line: String, reason: String)
+    /// No answer within the timeout.
+    case timeout(operation: String, after: Duration)
+    /// The DUT process ended.
+    case exited(status: Int32, stderr: String)
+    /// The harness could not drive the DUT (device gone, process could not start).
+    case harness(String)
+
+    public var description: String {
+        switch self {
+        case .reader(let name, let message): "DUT error \(name): \(message)"
+        case .unsupported(let operation): "the DUT does not support \(operation)"
+        case .protocolViolation(let line, let reason): "protocol violation (\(reason)): \(line)"
+        case .timeout(let operation, let after): "no answer to \(operation) within \(after)"
+        case .exited(let status, let stderr):
+            "the DUT process exited with status \(status)"
+                + (stderr.isEmpty ? "" : "; stderr ends: \(stderr)")
+        case .harness(let message): message
+        }
+    }
+}

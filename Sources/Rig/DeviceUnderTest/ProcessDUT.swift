@@ -1,0 +1,144 @@
+import Foundation
+
+/// A reader product joined through a child process speaking JSON Lines (DESIGN §6): one
+/// request and one response per line, matched by `id`; events without an id. Anything
+/// else — a line that is not JSON, an unknown field value, no answer in time, an early exit
+/// — becomes a `DUTError` quoting the offending line, and the next request starts the
+/// process again, so the run goes on.
+public actor ProcessDUT: DeviceUnderTest {
+    private let spec: ProcessDUTSpec
+    private let directory: URL
+    private let now: @Sendable () -> Duration
+    private var child: ProcessDUTChild?
+    private var nextID = 1
+    private var events: [DUTEvent] = []
+
+    /// Creates the adapter; `directory` resolves a relative working directory (the rig
+    /// file's folder), `now` timestamps events on the rig's clock.
+    public init(
+        spec: ProcessDUTSpec, directory: URL, now: @escaping @Sendable () -> Duration
+    ) {
+        self.spec = spec
+        self.directory = directory
+        self.now = now
+    }
+
+    public func hello() async throws(DUTError) -> DUTIdentity {
+        let answer = try await request("hello", timeout: spec.helloTimeout)
+        return DUTIdentity(
+            name: try answer.string("name"), firmware: try answer.string("firmware"))
+    }
+
+    public func scan(timeout: Duration) async throws(DUTError) -> DUTScan {
+        let milliseconds =
+            Int(timeout.components.seconds * 1000)
+            + Int(timeout.components.attoseconds / 1_000_000_000_000_000)
+        let answer = try await request(
+            "scan", ["timeout_ms": milliseconds], timeout: spec.requestTimeout + timeout)
+        let tags = try answer.array("tags").map { (tag) throws(DUTError) in
+            try ProcessDUTAnswer(fields: tag, line: answer.line).string("uid")
+        }
+        return DUTScan(tags: tags)
+    }
+
+    public func read() async throws(DUTError) -> DUTRead {
+        let answer = try await request("read", timeout: spec.requestTimeout)
+        let statusText = try answer.string("status")
+        guard let status = DUTRead.Status(rawValue: statusText) else {
+            throw .protocolViolation(
+                line: answer.line,
+                reason: "status \"\(statusText)\" is not notSupported, readWrite or readOnly")
+        }
+        return DUTRead(
+            status: status, capacity: try answer.integer("capacity"),
+            ndef: try answer.optionalHex("ndef"))
+    }
+
+    public func write(_ ndef: [UInt8]) async throws(DUTError) {
+        _ = try await request(
+            "write", ["ndef": ndef.map { String(format: "%02x", $0) }.joined()],
+            timeout: spec.requestTimeout)
+    }
+
+    public func restartPolling() async throws(DUTError) {
+        _ = try await request("restart_polling", timeout: spec.requestTimeout)
+    }
+
+    public func backgroundDispatch() async throws(DUTError) -> String? {
+        let answer = try await request("dispatch", timeout: spec.requestTimeout)
+        return try answer.optionalString("url")
+    }
+
+    public func takeEvents() async -> [DUTEvent] {
+        defer { events = [] }
+        return events
+    }
+
+    public func close() async {
+        child?.terminate()
+        child = nil
+    }
+
+    private func request(
+        _ op: String, _ fields: [String: any Sendable] = [:], timeout: Duration
+    ) async throws(DUTError) -> ProcessDUTAnswer {
+        let running = try startedChild()
+        let id = nextID
+        nextID += 1
+        var message: [String: Any] = ["id": id, "op": op]
+        for (key, value) in fields { message[key] = value }
+        do {
+            try running.send(message)
+        } catch {
+            child = nil
+            throw .exited(status: running.status ?? -1, stderr: running.stderrTail)
+        }
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            switch await running.lines.next(timeout: max(remaining, .zero)) {
+            case .timedOut:
+                throw .timeout(operation: op, after: timeout)
+            case .endOfStream:
+                child = nil
+                throw .exited(status: await running.exitStatus(), stderr: running.stderrTail)
+            case .line(let line):
+                if let answer = try handle(line, expecting: id) { return answer }
+            }
+        }
+    }
+
+    /// A response to `id`, nil for an event or a late answer to an earlier request.
+    private func handle(_ line: String, expecting id: Int) throws(DUTError) -> ProcessDUTAnswer? {
+        let answer = try ProcessDUTAnswer(line: line)
+        if let event = answer.event {
+            guard answer.id == nil else {
+                throw .protocolViolation(line: line, reason: "an event must not carry an id")
+            }
+            events.append(DUTEvent(name: event, at: now(), detail: line))
+            return nil
+        }
+        guard let answerID = answer.id else {
+            throw .protocolViolation(line: line, reason: "a response needs the request's id")
+        }
+        if answerID < id { return nil }  // a late answer to a request that timed out
+        guard answerID == id else {
+            throw .protocolViolation(
+                line: line, reason: "id \(answerID) answers no request (expected \(id))")
+        }
+        try answer.requireSuccess()
+        return answer
+    }
+
+    private func startedChild() throws(DUTError) -> ProcessDUTChild {
+        if let child, child.isRunning { return child }
+        do {
+            let started = try ProcessDUTChild(spec: spec, directory: directory)
+            child = started
+            return started
+        } catch {
+            throw .harness(
+                "cannot start the DUT process \(spec.command.joined(separator: " ")): \(error)")
+        }
+    }
+}

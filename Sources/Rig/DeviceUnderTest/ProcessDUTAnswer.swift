@@ -1,0 +1,117 @@
+import Foundation
+
+/// One line from a DUT process, parsed and checked field by field: every wrong type or
+/// value is a protocol violation that quotes the line.
+struct ProcessDUTAnswer {
+    let line: String
+    let fields: [String: Any]
+
+    /// The error names a DUT may answer with: CoreNFC's `NFCReaderError` codes.
+    static let readerErrors: Set<String> = [
+        "tagNotWritable", "tagSizeTooSmall", "zeroLengthMessage", "tagConnectionLost",
+        "tagResponseError", "tagUpdateFailure", "invalidParameter",
+        "readerTransceiveErrorTagNotConnected",
+        "readerTransceiveErrorTagResponseError", "readerSessionInvalidationErrorSessionTimeout",
+        "readerSessionInvalidationErrorUserCanceled", "readerErrorUnsupportedFeature",
+        "ndefReaderSessionErrorTagNotWritable", "ndefReaderSessionErrorTagSizeTooSmall",
+        "ndefReaderSessionErrorZeroLengthMessage", "ndefReaderSessionErrorTagUpdateFailure",
+        "multipleTags", "noTag", "unsupported",
+    ]
+
+    init(line: String) throws(DUTError) {
+        self.line = line
+        guard let data = line.data(using: .utf8),
+            let object = try? JSONSerialization.jsonObject(with: data),
+            let fields = object as? [String: Any]
+        else {
+            throw .protocolViolation(line: line, reason: "not a JSON object")
+        }
+        self.fields = fields
+    }
+
+    init(fields: [String: Any], line: String) {
+        self.fields = fields
+        self.line = line
+    }
+
+    var id: Int? { (fields["id"] as? NSNumber).map(\.intValue) }
+
+    var event: String? { fields["event"] as? String }
+
+    /// Throws the DUT's own error when `ok` is false; checks `ok` is a boolean.
+    func requireSuccess() throws(DUTError) {
+        guard let ok = fields["ok"] as? Bool, isJSONBoolean(fields["ok"]) else {
+            throw .protocolViolation(line: line, reason: "\"ok\" must be true or false")
+        }
+        if ok { return }
+        let name = try string("error")
+        guard Self.readerErrors.contains(name) else {
+            throw .protocolViolation(line: line, reason: "unknown error name \"\(name)\"")
+        }
+        if name == "unsupported" { throw .unsupported(operation: optionalText("message") ?? "") }
+        throw .reader(name: name, message: optionalText("message") ?? "")
+    }
+
+    func string(_ key: String) throws(DUTError) -> String {
+        guard let value = fields[key] as? String else {
+            throw .protocolViolation(line: line, reason: "\"\(key)\" must be a string")
+        }
+        return value
+    }
+
+    func optionalString(_ key: String) throws(DUTError) -> String? {
+        guard let value = fields[key], !(value is NSNull) else { return nil }
+        guard let text = value as? String else {
+            throw .protocolViolation(line: line, reason: "\"\(key)\" must be a string or null")
+        }
+        return text
+    }
+
+    private func optionalText(_ key: String) -> String? { fields[key] as? String }
+
+    func integer(_ key: String) throws(DUTError) -> Int {
+        guard let number = fields[key] as? NSNumber, !isJSONBoolean(number),
+            number.doubleValue == Double(number.intValue), number.intValue >= 0
+        else {
+            throw .protocolViolation(line: line, reason: "\"\(key)\" must be a whole number ≥ 0")
+        }
+        return number.intValue
+    }
+
+    func array(_ key: String) throws(DUTError) -> [[String: Any]] {
+        guard let items = fields[key] as? [Any], let objects = items as? [[String: Any]] else {
+            throw .protocolViolation(line: line, reason: "\"\(key)\" must be a list of objects")
+        }
+        return objects
+    }
+
+    func optionalHex(_ key: String) throws(DUTError) -> [UInt8]? {
+        guard let text = try optionalString(key) else { return nil }
+        guard text.count % 2 == 0 else {
+            throw .protocolViolation(
+                line: line, reason: "\"\(key)\" has an odd number of hex digits")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count / 2)
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(index, offsetBy: 2)
+            guard let byte = UInt8(text[index..<next], radix: 16) else {
+                throw .protocolViolation(
+                    line: line,
+                    reason:
+                        "\"\(key)\" is not hex at character \(text.distance(from: text.startIndex, to: index))"
+                )
+            }
+            bytes.append(byte)
+            index = next
+        }
+        return bytes
+    }
+}
+
+/// JSONSerialization gives booleans as NSNumber (objCType "c"); tells them apart from 0 and 1.
+private func isJSONBoolean(_ value: Any?) -> Bool {
+    guard let number = value as? NSNumber else { return false }
+    return String(cString: number.objCType) == "c"
+}

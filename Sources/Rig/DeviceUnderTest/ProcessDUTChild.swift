@@ -1,0 +1,109 @@
+import Foundation
+import Synchronization
+
+/// The running child of a `ProcessDUT`: its stdin, a thread turning stdout into lines, and
+/// the last part of its stderr for error messages.
+final class ProcessDUTChild: Sendable {
+    let lines = LineQueue()
+    private let process: Process
+    private let input: FileHandle
+    private let stderrBuffer = TextTail()
+
+    init(spec: ProcessDUTSpec, directory: URL) throws {
+        let process = Process()
+        let executable = spec.command[0]
+        if executable.contains("/") {
+            process.executableURL = URL(fileURLWithPath: executable, relativeTo: directory)
+            process.arguments = Array(spec.command.dropFirst())
+        } else {
+            // A bare program name is looked up on PATH, as a shell would.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = spec.command
+        }
+        if let workingDirectory = spec.workingDirectory {
+            process.currentDirectoryURL = URL(
+                fileURLWithPath: workingDirectory, relativeTo: directory)
+        } else {
+            process.currentDirectoryURL = directory
+        }
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        self.process = process
+        input = stdin.fileHandleForWriting
+        let lines = lines
+        let reader = Thread {
+            var pending = Data()
+            let handle = stdout.fileHandleForReading
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    let line = pending[pending.startIndex..<newline]
+                    lines.push(String(decoding: line, as: UTF8.self))
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
+            }
+            if !pending.isEmpty { lines.push(String(decoding: pending, as: UTF8.self)) }
+            lines.finish()
+        }
+        reader.start()
+        let errors = Thread { [stderrBuffer] in
+            let handle = stderr.fileHandleForReading
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                stderrBuffer.append(String(decoding: chunk, as: UTF8.self))
+            }
+        }
+        errors.start()
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    var status: Int32? { process.isRunning ? nil : process.terminationStatus }
+
+    var stderrTail: String {
+        String(stderrBuffer.text.suffix(400)).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The exit status once the process has ended (waits briefly for it to be reaped).
+    func exitStatus() async -> Int32 {
+        for _ in 0..<100 where process.isRunning {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return process.isRunning ? -1 : process.terminationStatus
+    }
+
+    /// Writes one request line.
+    func send(_ message: [String: Any]) throws {
+        var data = try JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])
+        data.append(0x0A)
+        try input.write(contentsOf: data)
+    }
+
+    func terminate() {
+        try? input.close()
+        if process.isRunning { process.terminate() }
+    }
+}
+
+/// The last part of a stream of text, kept for error messages.
+final class TextTail: Sendable {
+    private let buffer = Mutex("")
+    private static let kept = 2000
+
+    func append(_ text: String) {
+        buffer.withLock { buffer in
+            buffer += text
+            if buffer.count > Self.kept { buffer = String(buffer.suffix(Self.kept)) }
+        }
+    }
+
+    var text: String { buffer.withLock { $0 } }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import Rig
+
+/// The process adapter against a scripted DUT: good answers, and each way a DUT can break
+/// the protocol, reported as a typed error quoting the line, after which the run goes on.
+@Suite struct ProcessDUTTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "Rigs/examples")
+
+    func dut(_ mode: String, requestTimeout: Duration = .seconds(5)) -> ProcessDUT {
+        ProcessDUT(
+            spec: ProcessDUTSpec(
+                command: ["python3", "fake_dut.py", mode], helloTimeout: .seconds(5),
+                requestTimeout: requestTimeout),
+            directory: Self.examples, now: { .zero })
+    }
+
+    func error(_ body: () async throws(DUTError) -> Void) async -> DUTError? {
+        do throws(DUTError) {
+            try await body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aWellBehavedDUTIntroducesItselfScansReadsAndWrites() async throws {
+        let dut = dut("good")
+        #expect(try await dut.hello() == DUTIdentity(name: "FakeReader", firmware: "1.4.2"))
+        #expect(try await dut.scan(timeout: .milliseconds(200)).tags == ["08a1b2c3"])
+        #expect(await dut.takeEvents().map(\.name) == ["restart_polling"])
+        let read = try await dut.read()
+        #expect(
+            read
+                == DUTRead(
+                    status: .readWrite, capacity: 2046,
+                    ndef: [0xD1, 0x01, 0x05, 0x55, 0x04, 0x61, 0x2E, 0x62, 0x63]))
+        try await dut.write([0xD0, 0x00, 0x00])
+        #expect(try await dut.backgroundDispatch() == "https://a.bc")
+        await dut.close()
+    }
+
+    @Test func aLineThatIsNotJSONIsQuotedAndTheNextRequestWorks() async throws {
+        let dut = dut("bad-json")
+        _ = try await dut.hello()
+        let failure = await error { () async throws(DUTError) in _ = try await dut.read() }
+        #expect(
+            failure
+                == DUTError.protocolViolation(line: "this is not json", reason: "not a JSON object")
+        )
+        #expect(try await dut.hello().name == "FakeReader")
+        await dut.close()
+    }
+
+    @Test func noAnswerWithinTheTimeoutIsATimeout() async throws {
+        let dut = dut("silent", requestTimeout: .milliseconds(300))
+        _ = try await dut.hello()
+        let failure = await error { () async throws(DUTError) in _ = try await dut.read() }
+        #expect(failure == DUTError.timeout(operation: "read", after: .milliseconds(300)))
+        await dut.close()
+    }
+
+    @Test func anEarlyExitReportsTheStatusAndStderrAndTheProcessIsRestarted() async throws {
+        let dut = dut("exit-early")
+        _ = try await dut.hello()
+        let failure = await error { () async throws(DUTError) in _ = try await dut.read() }
+        #expect(failure == DUTError.exited(status: 3, stderr: "boom: reader unplugged"))
+        #expect(try await dut.hello().firmware == "1.4.2")
+        await dut.close()
+    }
+
+    @Test func anUnknownStatusValueIsAProtocolViolation() async throws {
+        let dut = dut("unknown-status")
+        _ = try await dut.hello()
+        let failure = await error { () async throws(DUTError) in _ = try await dut.read() }
+        guard case .protocolViolation(let line, let reason)? = failure else {
+            Issue.record("expected a protocol violation, got \(String(describing: failure))")
+            return
+        }
+        #expect(line.contains("sortOf"))
+        #expect(reason.contains("status \"sortOf\""))
+        await dut.close()
+    }
+
+    @Test func anAnswerForAnotherRequestIsAProtocolViolation() async throws {
+        let dut = dut("wrong-id")
+        _ = try await dut.hello()
+        let failure = await error { () async throws(DUTError) in _ = try await dut.read() }
+        guard case .protocolViolation(_, let reason)? = failure else {
+            Issue.record("expected a protocol violation")
+            return
+        }
+        #expect(reason.contains("answers no request"))
+        await dut.close()
+    }
+
+    @Test func aCoreNFCErrorNameComesBackAsAReaderError() async throws {
+        let dut = dut("not-writable")
+        let failure = await error { () async throws(DUTError) in try await dut.write([0xD0, 0, 0]) }
+        #expect(failure == DUTError.reader(name: "tagNotWritable", message: "read-only tag"))
+        await dut.close()
+    }
+
+    @Test func anUnknownErrorNameIsAProtocolViolation() async throws {
+        let dut = dut("unknown-error")
+        let failure = await error { () async throws(DUTError) in _ = try await dut.read() }
+        guard case .protocolViolation(_, let reason)? = failure else {
+            Issue.record("expected a protocol violation")
+            return
+        }
+        #expect(reason == "unknown error name \"gremlins\"")
+        await dut.close()
+    }
+
+    @Test func aProgramThatCannotStartIsAHarnessError() async throws {
+        let dut = ProcessDUT(
+            spec: ProcessDUTSpec(command: ["./no-such-program"]), directory: Self.examples,
+            now: { .zero })
+        let failure = await error { () async throws(DUTError) in _ = try await dut.hello() }
+        guard case .harness(let message)? = failure else {
+            Issue.record("expected a harness error, got \(String(describing: failure))")
+            return
+        }
+        #expect(message.contains("no-such-program"))
+    }
+}
