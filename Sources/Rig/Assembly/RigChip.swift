@@ -1,0 +1,16 @@
+import PN533
+import PN533Sim
+import PN533USB
+
+/// One PN533 of an assembled rig, driven through the same `PN533Device` whether it is a
+/// simulated chip or a USB dongle.
+public struct RigChip: Sendable {
+    /// The rig file's id for it (`tag-a`, or `dut` for the reference reader's chip).
+    public var id: String
+    /// The driver.
+    public var device: PN533Device
+    /// The simulated chip behind it, for event logs and fault injection; nil on USB.
+    public var simulated: PN533Firmware?
+    /// The USB transport behind it, to close at the end; nil when simulated.
+    public var usb: PN533USBTransport?
+}
