@@ -1,0 +1,36 @@
+import Synchronization
+
+/// Collects a case's latency samples and timeline across its repetitions.
+public final class CaseRecorder: Sendable {
+    private struct State {
+        var series: [MeasurementSeries] = []
+        var timeline: [TimelineEvent] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an empty recorder.
+    public init() {}
+
+    /// Adds one sample to the metric `name` (created on first use, in order).
+    public func record(_ name: String, _ sample: Duration) {
+        state.withLock { state in
+            if let index = state.series.firstIndex(where: { $0.name == name }) {
+                state.series[index].samples.append(sample)
+            } else {
+                state.series.append(MeasurementSeries(name: name, samples: [sample]))
+            }
+        }
+    }
+
+    /// Adds a timeline event.
+    public func note(_ event: TimelineEvent) { state.withLock { $0.timeline.append(event) } }
+
+    /// Every series so far.
+    public var measurements: [MeasurementSeries] { state.withLock { $0.series } }
+
+    /// The timeline so far, in time order.
+    public var timeline: [TimelineEvent] {
+        state.withLock { $0.timeline }.sorted { $0.at < $1.at }
+    }
+}
