@@ -157,3 +157,17 @@ import Testing
         #expect(error == .timedOut)
     }
 }
+
+extension SimulationClockTests {
+    @Test func aChannelDroppedWithUnreadChannelsInsideReleasesThemSafely() async throws {
+        let clock = SimulationClock()
+        do {
+            let outer = SimulationChannel<SimulationChannel<Int>>(clock: clock)
+            let inner = SimulationChannel<Int>(clock: clock)
+            inner.send(1)
+            outer.send(inner)
+        }
+        // Reaching here means the nested deinit did not re-enter the clock's lock.
+        #expect(clock.state.withLock { $0.buffers.isEmpty })
+    }
+}

@@ -155,3 +155,22 @@ extension TwoChipTests {
         )
     }
 }
+
+extension TwoChipTests {
+    @Test func withoutAutomaticRATSTheHostSendsRATSItself() async throws {
+        let log = LineLog()
+        let host = emulatorHost(log: log)
+        let (targets, ats) = try await clock.participate {
+            try await reader.open()
+            try await reader.setParameters(PN533Parameters(rawValue: 0x00))
+            let targets = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
+            let ats = try await reader.communicateThru([0xE0, 0x80])
+            try await reader.setRF(field: false)
+            try await host.value
+            return (targets, ats)
+        }
+        #expect(targets.first?.ats == nil)
+        #expect(ats == Self.ats)
+        #expect(log.all.first == "activated e080")
+    }
+}

@@ -28,6 +28,8 @@ struct ISODEPLink: Sendable {
     var frameSize: Int
     /// FWT from the ATS.
     var waitingTime: Duration
+    /// SFGT from the ATS: the guard the reader keeps after the ATS before its first block.
+    var startUpGuardTime: Duration = .zero
 
     static let frameSizes = [16, 24, 32, 40, 48, 64, 96, 128, 256]
 
@@ -40,7 +42,13 @@ struct ISODEPLink: Sendable {
             fsci = Int(t0 & 0x0F)
             var index = 2
             if t0 & 0x10 != 0 { index += 1 }
-            if t0 & 0x20 != 0, index < ats.count { fwi = Int(ats[index] >> 4) }
+            if t0 & 0x20 != 0, index < ats.count {
+                fwi = Int(ats[index] >> 4)
+                let sfgi = Int(ats[index] & 0x0F)
+                if sfgi > 0 && sfgi < 15 {
+                    startUpGuardTime = AirTiming.frameWaitingTime(fwi: sfgi)
+                }
+            }
         }
         frameSize = Self.frameSizes[min(fsci, 8)]
         waitingTime = AirTiming.frameWaitingTime(fwi: fwi == 15 ? 4 : fwi)

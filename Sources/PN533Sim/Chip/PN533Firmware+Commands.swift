@@ -10,7 +10,10 @@ extension PN533Firmware {
         case .getGeneralStatus: return generalStatus()
         case .readRegister: return readRegisters(data)
         case .writeRegister: return writeRegisters(data)
-        case .setParameters: return data.count == 1 ? .response([]) : .errorFrame
+        case .setParameters:
+            guard data.count == 1 else { return .errorFrame }
+            parameters = data[0]
+            return .response([])
         case .rfConfiguration: return await rfConfiguration(data)
         case .alparCommandForTDA:
             // ResetMode exists on the RC-S360 (IC 33, version 1) only.

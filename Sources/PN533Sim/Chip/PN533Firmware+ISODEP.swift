@@ -20,11 +20,18 @@ extension PN533Firmware {
         // Send all but the last chunk as chained I-blocks, each acknowledged with R(ACK).
         for chunk in chunks.dropLast() {
             let block = [0x12 | link.blockNumber] + chunk
-            guard
-                case .success(let answer) = await blockExchange(
-                    block, handle, reader, link.waitingTime),
-                answer.first.map({ $0 & 0xF6 == 0xA2 }) == true
-            else { return .failure(ChipStatus(InitiatorStatus.rfProtocol)) }
+            // The card acknowledges a chained block with R(ACK) of the same block number; an
+            // R(ACK) with the other number asks for the block again (ISO/IEC 14443-4 rule 6).
+            var acknowledged = false
+            for _ in 0...1 where !acknowledged {
+                guard
+                    case .success(let answer) = await blockExchange(
+                        block, handle, reader, link.waitingTime),
+                    let pcb = answer.first, pcb & 0xF6 == 0xA2
+                else { return .failure(ChipStatus(InitiatorStatus.rfProtocol)) }
+                acknowledged = pcb & 0x01 == link.blockNumber
+            }
+            guard acknowledged else { return .failure(ChipStatus(InitiatorStatus.rfProtocol)) }
             link.blockNumber ^= 1
         }
         var block = [0x02 | link.blockNumber] + (chunks.last ?? [])
@@ -46,9 +53,14 @@ extension PN533Firmware {
                     if pcb & 0x10 == 0 { return .success(response) }
                     block = [0xA2 | link.blockNumber]
                 } else if pcb & 0xF7 == 0xF2, answer.count >= 2 {
-                    // S(WTX): more time asked; answer with the same multiplier.
-                    let multiplier = max(Int(answer[1] & 0x3F), 1)
-                    waitingTime = link.waitingTime * multiplier
+                    // S(WTX): more time asked; answer with the same multiplier (1–59), the
+                    // extended wait capped at the FWT of FWI 14.
+                    let multiplier = Int(answer[1] & 0x3F)
+                    guard (1...59).contains(multiplier) else {
+                        return .failure(ChipStatus(InitiatorStatus.rfProtocol))
+                    }
+                    waitingTime = min(
+                        link.waitingTime * multiplier, AirTiming.frameWaitingTime(fwi: 14))
                     block = [0xF2, answer[1] & 0x3F]
                     record(.rf("WTX x\(multiplier)"))
                 } else {
@@ -77,8 +89,9 @@ extension PN533Firmware {
                     return .failure(ChipStatus(InitiatorStatus.timeout))
                 }
             }
-            // R(NAK) with the block number of the block that went unanswered.
-            frame = [0xB2 | (block[0] & 0x01)]
+            // Rule 4: R(NAK) with the number of the block that went unanswered; rule 5: while
+            // pulling a chained answer, the R(ACK) is sent again instead.
+            frame = block[0] & 0xF6 == 0xA2 ? block : [0xB2 | (block[0] & 0x01)]
         }
         return .failure(ChipStatus(InitiatorStatus.timeout))
     }

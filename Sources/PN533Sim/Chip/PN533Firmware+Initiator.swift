@@ -73,13 +73,15 @@ extension PN533Firmware {
             }
             var target = InitiatorState.ListedTarget(
                 tg: UInt8(listed.count + 1), handle: polled.handle, identity: polled.identity)
-            if polled.identity.supportsISODEP {
+            // Without fAutomaticRATS the host activates ISO-DEP itself (nfcpy does).
+            if polled.identity.supportsISODEP && parameters & 0x10 != 0 {
                 guard let ats = await requestATS(polled.handle, reader: reader) else {
                     await field.halt(polled.handle)
                     continue
                 }
                 target.ats = ats
                 target.link = ISODEPLink(ats: ats)
+                try? await clock.sleep(for: target.link?.startUpGuardTime ?? .zero)
             }
             listed.append(target)
         }

@@ -36,6 +36,8 @@ public actor PN533Firmware {
     var pendingInitiatorFrame: (SimulationInstant, RFReply)?
     var readerHandle: RFField.ReaderHandle?
     var lastError: UInt8 = 0
+    /// SetParameters flags; 0x10 (fAutomaticRATS) makes InListPassiveTarget send RATS itself.
+    var parameters: UInt8 = 0x14
     var events: [FirmwareEvent] = []
 
     /// Creates a chip in `field`. It answers GetFirmwareVersion with `33 02 07 07` (a PN533).

@@ -16,10 +16,13 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
 
     deinit {
         // Channels come and go with every frame on the air: their bookkeeping goes with them.
-        clock.state.withLock { state in
-            state.buffers[id] = nil
+        // Unread elements are released after the lock: one may hold another channel, whose
+        // own deinit takes the same lock.
+        let unread = clock.state.withLock { state in
             state.receivers[id] = nil
+            return state.buffers.removeValue(forKey: id)
         }
+        withExtendedLifetime(unread) {}
     }
 
     /// Delivers `element` to the longest-waiting receiver, or queues it.
