@@ -21,6 +21,7 @@ let package = Package(
             providers: [.apt(["libusb-1.0-0-dev"])]
         ),
         .target(name: "PN533USB", dependencies: ["PN533", "CLibUSB"]),
+        .target(name: "ISODEP", dependencies: ["PN533"]),
         .target(name: "Benchmarks", dependencies: ["NDEF"]),
         .executableTarget(
             name: "nfcrig",
@@ -38,6 +39,7 @@ let package = Package(
         .testTarget(name: "PN533Tests", dependencies: ["PN533"]),
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
+        .testTarget(name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim"]),
     ],
     swiftLanguageModes: [.v6]
 )
