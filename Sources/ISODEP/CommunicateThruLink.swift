@@ -22,6 +22,8 @@ public actor CommunicateThruLink: ISODEPFrameLink {
         self.hostMargin = hostMargin
     }
 
+    /// InCommunicateThru with the chip's retry timeout at least `timeout`; the chip's
+    /// timeout is `.timeout`, its CRC, parity and framing errors `.transmission`.
     public func transceive(
         _ frame: [UInt8], timeout: Duration
     ) async throws(ISODEPLinkError) -> [UInt8] {

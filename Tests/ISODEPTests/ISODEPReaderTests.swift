@@ -305,4 +305,32 @@ import Testing
         let (deaf, _) = activeReader([.send("c2", .silence), .send("c2", answer: "a2")])
         await #expect(throws: ISODEPError.deselectFailed(attempts: 2)) { try await deaf.deselect() }
     }
+
+    @Test("a second exchange while one runs fails with busy")
+    func refusesOverlappingExchanges() async throws {
+        let link = GateLink()
+        let reader = ISODEPReader(link: link, ats: Self.ats)
+        let first = Task { try await reader.transceive([0x00]) }
+        while await !link.isHolding { await Task.yield() }
+        await #expect(throws: ISODEPError.busy) { try await reader.transceive([0x01]) }
+        await link.release()
+        #expect(try await first.value == [0x90, 0x00])
+    }
+}
+
+/// A link that holds the first frame until released, then answers I(0) 90 00.
+actor GateLink: ISODEPFrameLink {
+    private var held: CheckedContinuation<Void, Never>?
+
+    var isHolding: Bool { held != nil }
+
+    func release() {
+        held?.resume()
+        held = nil
+    }
+
+    func transceive(_ frame: [UInt8], timeout: Duration) async throws(ISODEPLinkError) -> [UInt8] {
+        await withCheckedContinuation { held = $0 }
+        return [0x02, 0x90, 0x00]
+    }
 }
