@@ -306,6 +306,29 @@ import Testing
         await #expect(throws: ISODEPError.deselectFailed(attempts: 2)) { try await deaf.deselect() }
     }
 
+    @Test(
+        "a reader starts from the ATS a PN533 got while listing, and refuses a target without one")
+    func startsFromListedTargets() async throws {
+        let listed = PassiveTarget(
+            tg: 1, sensRes: [0x04, 0x00], selRes: 0x20, nfcid: [0x08, 1, 2, 3],
+            ats: [0x05, 0x78, 0x80, 0x70, 0x02])
+        let reader = try ISODEPReader(link: ScriptedFrameLink([]), target: listed)
+        #expect(await reader.ats == ATS(fsci: 8, ta: 0x80, tb: 0x70, tc: 0x02, historicalBytes: []))
+        #expect(await reader.blockNumber == 0)
+        var plain = listed
+        plain.ats = nil
+        #expect(throws: ISODEPError.notActivated) {
+            try ISODEPReader(link: ScriptedFrameLink([]), target: plain)
+        }
+        plain.ats = [0x05, 0x78]
+        #expect(
+            throws: ISODEPError.invalidATS(
+                bytes: [0x05, 0x78], error: .lengthMismatch(tl: 5, count: 2))
+        ) {
+            try ISODEPReader(link: ScriptedFrameLink([]), target: plain)
+        }
+    }
+
     @Test("a second exchange while one runs fails with busy")
     func refusesOverlappingExchanges() async throws {
         let link = GateLink()

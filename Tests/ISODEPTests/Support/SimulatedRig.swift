@@ -79,9 +79,8 @@ struct SimulatedRig {
         case .chip:
             return ChipISODEPTransceiver(device: reader, target: target.tg)
         case .host:
-            return ISODEPReader(
-                link: CommunicateThruLink(device: reader), ats: try ATS(bytes: target.ats ?? []),
-                scheduler: scheduler)
+            return try ISODEPReader(
+                link: CommunicateThruLink(device: reader), target: target, scheduler: scheduler)
         }
     }
 
