@@ -23,6 +23,7 @@ let package = Package(
             providers: [.apt(["libusb-1.0-0-dev"])]
         ),
         .target(name: "PN533USB", dependencies: ["PN533", "CLibUSB"]),
+        .target(name: "ISODEP", dependencies: ["PN533"]),
         .target(
             name: "Rig",
             dependencies: [
@@ -49,6 +50,7 @@ let package = Package(
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
         .testTarget(name: "RigTests", dependencies: ["Rig"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
+        .testTarget(name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim"]),
     ],
     swiftLanguageModes: [.v6]
 )
