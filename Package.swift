@@ -27,7 +27,7 @@ let package = Package(
         .target(
             name: "Rig",
             dependencies: [
-                "PN533", "PN533USB", "PN533Sim", .product(name: "Yams", package: "Yams"),
+                "PN533", "PN533USB", "PN533Sim", "ISODEP", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(name: "Conformance", dependencies: ["Rig"]),
@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
         .testTarget(name: "RigTests", dependencies: ["Rig"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
-        .testTarget(name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim"]),
+        .testTarget(name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim", "Rig"]),
     ],
     swiftLanguageModes: [.v6]
 )

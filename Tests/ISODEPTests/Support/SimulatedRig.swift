@@ -1,6 +1,7 @@
 import ISODEP
 import PN533
 import PN533Sim
+import Rig
 import Synchronization
 import Testing
 

@@ -2,18 +2,22 @@ import ISODEP
 import PN533Sim
 import Synchronization
 
-/// ISO-DEP time on a simulation clock: a card's handler runs as a participant task, so
+/// ISO-DEP time on a simulation clock (the rig hands it to emulated cards and readers): a card's handler runs as a participant task, so
 /// virtual time goes on while it sleeps, and waiting for its answer is a wait on the clock.
-struct SimulationISODEPScheduler: ISODEPScheduler {
-    let clock: SimulationClock
+public struct SimulationISODEPScheduler: ISODEPScheduler {
+    /// The clock the rig runs on.
+    public let clock: SimulationClock
 
-    var now: Duration { clock.now.offset }
+    /// Creates a scheduler on `clock`.
+    public init(clock: SimulationClock) { self.clock = clock }
 
-    func sleep(for duration: Duration) async {
+    public var now: Duration { clock.now.offset }
+
+    public func sleep(for duration: Duration) async {
         try? await clock.sleep(until: clock.now.advanced(by: duration))
     }
 
-    func start(_ work: @escaping @Sendable () async -> [UInt8]) -> any ISODEPPendingResult {
+    public func start(_ work: @escaping @Sendable () async -> [UInt8]) -> any ISODEPPendingResult {
         let channel = SimulationChannel<[UInt8]>(clock: clock)
         _ = clock.spawn { channel.send(await work()) }
         return SimulationPendingResult(channel: channel)
@@ -27,7 +31,7 @@ final class SimulationPendingResult: ISODEPPendingResult {
 
     init(channel: SimulationChannel<[UInt8]>) { self.channel = channel }
 
-    func value(before deadline: Duration?) async -> [UInt8]? {
+    public func value(before deadline: Duration?) async -> [UInt8]? {
         if let known = received.withLock({ $0 }) { return known }
         let instant = deadline.map(SimulationInstant.init(offset:))
         guard let value = try? await channel.receive(deadline: instant) else { return nil }
