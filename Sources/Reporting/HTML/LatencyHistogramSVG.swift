@@ -21,10 +21,13 @@ struct LatencyHistogramSVG {
 
     /// The `<svg>` element.
     func render() -> String {
-        let lowest = samples.min() ?? 0
+        let smallest = samples.min() ?? 0
         let highest = samples.max() ?? 0
-        // Bins cover whole microseconds from the smallest sample to the largest inclusive.
-        let span = highest - lowest + 1
+        // Bins cover whole microseconds. A narrow spread is centred in a window of one bin
+        // per microsecond, so that a single value is a bar, not the whole plot.
+        let spread = highest - smallest + 1
+        let span = max(spread, UInt64(Self.maximumBins))
+        let lowest = smallest - min(smallest, (span - spread) / 2)
         let binCount = Int(min(UInt64(Self.maximumBins), span))
         let binWidth = Double(span) / Double(binCount)
         var counts = [Int](repeating: 0, count: binCount)
