@@ -38,9 +38,7 @@ enum ReportFormatting {
     static func timestamp(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
-}
 
-extension ReportFormatting {
     /// Milliseconds for axis labels: up to three decimals, trailing zeros dropped (`12.5`).
     static func compactMilliseconds(_ value: Double) -> String {
         trimmingZeros(milliseconds(value))
