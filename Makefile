@@ -27,7 +27,7 @@ SAMPLES := $(sort $(wildcard Rigs/samples/*.hex))
 TEST_LOG := .build/nfcrig-test.log
 TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CURDIR)
 
-.PHONY: deps system-deps python-deps build test run bench clean lint format
+.PHONY: deps system-deps python-deps build test run bench gate clean lint format
 
 ## deps: system packages (when missing) and the Python venv with the test oracles
 deps: system-deps python-deps
@@ -87,6 +87,17 @@ run: deps build
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/nfcrig bench ndef --ndeflib-python $(VENV_PYTHON) --out Reports/bench
+
+## gate: compare a run with a baseline; BASELINE=Reports/<run-id> (or a report.json) is
+## required, CANDIDATE defaults to Reports/latest; TOLERANCE and MIN_DELTA are optional
+CANDIDATE ?= Reports/latest
+gate:
+	@if [ -z "$(BASELINE)" ]; then \
+		echo "make gate: set BASELINE=Reports/<run-id> (a run folder or its report.json)"; \
+		exit 2; fi
+	$(SWIFT) build --product nfcrig
+	$(SWIFT) run --skip-build nfcrig gate --baseline "$(BASELINE)" --candidate "$(CANDIDATE)" \
+		$(if $(TOLERANCE),--tolerance "$(TOLERANCE)") $(if $(MIN_DELTA),--min-delta "$(MIN_DELTA)")
 
 ## lint: swift-format in strict lint mode
 lint:

@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         .target(name: "NDEF"),
@@ -31,6 +32,12 @@ let package = Package(
             ]
         ),
         .target(name: "Conformance", dependencies: ["Rig"]),
+        .target(
+            name: "Reporting",
+            dependencies: [
+                "Conformance", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
         .target(name: "Benchmarks", dependencies: ["NDEF"]),
         .executableTarget(
             name: "nfcrig",
@@ -40,6 +47,7 @@ let package = Package(
                 "PN533",
                 "CLibUSB",
                 "PN533USB",
+                "Reporting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,6 +57,7 @@ let package = Package(
         .testTarget(name: "PN533Tests", dependencies: ["PN533"]),
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
         .testTarget(name: "RigTests", dependencies: ["Rig"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Conformance"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
         .testTarget(name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim", "Rig"]),
     ],

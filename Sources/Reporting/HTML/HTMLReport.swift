@@ -1,0 +1,153 @@
+import Conformance
+
+/// `report.html`: one self-contained page (inline CSS and SVG, no scripts, no other files)
+/// with the run's facts, every suite's cases, a latency histogram per case and metric with
+/// p50 and p99 marked, and a polling timeline per case that recorded events.
+///
+/// Every string that a DUT or tag could have produced (names, firmware, messages, event
+/// details) and every other string is HTML-escaped; the page's Content-Security-Policy
+/// forbids scripts as a second line of defence.
+public enum HTMLReport {
+    /// The page for a run (the raw samples and timelines are needed for the plots).
+    public static func document(_ run: RunResult) -> String {
+        document(run, report: Report(run))
+    }
+
+    /// The page, given the run's report already summarised.
+    static func document(_ run: RunResult, report: Report) -> String {
+        let e = HTMLText.escape
+        var parts = [
+            "<!DOCTYPE html>",
+            "<html lang=\"en\">",
+            "<head>",
+            "<meta charset=\"utf-8\">",
+            "<meta http-equiv=\"Content-Security-Policy\" "
+                + "content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+            "<title>nfcrig report \(e(report.runID))</title>",
+            "<style>\n\(HTMLStyle.css)\n</style>",
+            "</head>",
+            "<body>",
+            "<header><h1>nfcrig report <code>\(e(report.runID))</code></h1>"
+                + "<p>Overall: \(verdict(report.summary.verdict))</p></header>",
+        ]
+        parts += runSection(report)
+        parts += suiteSections(report)
+        parts += measurementSection(run, report: report)
+        parts += timelineSection(run)
+        parts += [
+            "<footer>Written by nfcrig \(e(report.nfcrig.version)). Latency percentiles "
+                + "from HdrHistogram (3 significant digits) over samples rounded to "
+                + "microseconds.</footer>",
+            "</body>",
+            "</html>",
+        ]
+        return parts.joined(separator: "\n") + "\n"
+    }
+
+    private static func verdict(_ verdict: Verdict) -> String {
+        "<span class=\"verdict \(verdict.rawValue)\">\(verdict.rawValue)</span>"
+    }
+
+    private static func runSection(_ report: Report) -> [String] {
+        let e = HTMLText.escape
+        let summary = report.summary
+        let rows = [
+            (
+                "Rig",
+                "\(e(report.rig.name)) (<code>\(e(report.rig.file))</code>, "
+                    + "\(e(report.rig.clock)) clock)"
+            ),
+            ("DUT", e(report.dut.name)), ("Firmware", e(report.dut.firmware)),
+            (
+                "nfcrig",
+                e(report.nfcrig.version)
+                    + (report.nfcrig.commit.map { " (<code>\(e($0))</code>)" } ?? "")
+            ),
+            ("Started", e(ReportFormatting.timestamp(report.startedAt))),
+            (
+                "Cases",
+                "\(summary.total): \(summary.pass) pass, \(summary.fail) fail, "
+                    + "\(summary.error) error, \(summary.skip) skip"
+            ),
+        ]
+        return ["<section id=\"run\">", "<table class=\"run\">"]
+            + rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }
+            + ["</table>", "</section>"]
+    }
+
+    private static func suiteSections(_ report: Report) -> [String] {
+        let e = HTMLText.escape
+        var parts = ["<section id=\"suites\">"]
+        for (suite, cases) in report.casesBySuite {
+            parts += [
+                "<h2>Suite <code>\(e(suite))</code></h2>",
+                "<table class=\"cases\">",
+                "<tr><th>Case</th><th>Title</th><th>Verdict</th><th>Time (ms)</th>"
+                    + "<th>Message</th></tr>",
+            ]
+            parts += cases.map {
+                "<tr><td><code>\(e($0.id))</code></td><td>\(e($0.title))</td>"
+                    + "<td>\(verdict($0.verdict))</td><td class=\"number\">"
+                    + "\(ReportFormatting.milliseconds($0.durationMs))</td>"
+                    + "<td class=\"message\">\(e($0.message))</td></tr>"
+            }
+            parts.append("</table>")
+        }
+        parts.append("</section>")
+        return parts
+    }
+
+    private static func measurementSection(_ run: RunResult, report: Report) -> [String] {
+        let e = HTMLText.escape
+        let measured = zip(run.cases, report.cases).filter { !$0.1.measurements.isEmpty }
+        guard !measured.isEmpty else { return [] }
+        var parts = ["<section id=\"latency\">", "<h2>Latency</h2>"]
+        for (result, summaryCase) in measured {
+            parts.append("<h3><code>\(e(result.id))</code> \(e(result.title))</h3>")
+            let samplesByMetric = result.samplesByMetric
+            for name in summaryCase.metricNames {
+                guard let summary = summaryCase.measurements[name] else { continue }
+                let samples = (samplesByMetric[name] ?? []).map(Microseconds.of)
+                let stats = [summary.min, summary.p50, summary.p90, summary.p99, summary.max]
+                    .map(ReportFormatting.milliseconds)
+                parts += [
+                    "<figure class=\"metric\">",
+                    "<figcaption><code>\(e(name))</code>: \(summary.count) "
+                        + (summary.count == 1 ? "sample" : "samples") + "; min "
+                        + "\(stats[0]), p50 \(stats[1]), p90 \(stats[2]), p99 \(stats[3]), "
+                        + "max \(stats[4]) ms</figcaption>",
+                    LatencyHistogramSVG(
+                        samples: samples, summary: summary,
+                        label: "\(result.id) \(name) latency histogram"
+                    ).render(),
+                    "</figure>",
+                ]
+            }
+        }
+        parts.append("</section>")
+        return parts
+    }
+
+    private static func timelineSection(_ run: RunResult) -> [String] {
+        let e = HTMLText.escape
+        let withEvents = run.cases.filter { !$0.timeline.isEmpty }
+        guard !withEvents.isEmpty else { return [] }
+        var parts = ["<section id=\"timelines\">", "<h2>Polling timelines</h2>"]
+        for result in withEvents {
+            let restarts = result.timeline.count { $0.kind == "restartPolling" }
+            parts += [
+                "<figure class=\"timeline\">",
+                "<figcaption><code>\(e(result.id))</code> \(e(result.title)): "
+                    + "\(result.timeline.count) events, \(restarts) restartPolling</figcaption>",
+                TimelineSVG(
+                    events: result.timeline, duration: result.duration,
+                    label: "\(result.id) polling timeline"
+                ).render(),
+                "</figure>",
+            ]
+        }
+        parts.append("</section>")
+        return parts
+    }
+}

@@ -1,0 +1,47 @@
+import Conformance
+
+/// One case as `report.json` keeps it: identity, verdict, message and summarised latencies.
+public struct CaseReport: Sendable, Hashable, Codable {
+    /// The stable case ID, such as `NDEF-R-001`.
+    public var id: String
+    /// The suite it belongs to.
+    public var suite: String
+    /// What the case checks.
+    public var title: String
+    /// How it came out.
+    public var verdict: Verdict
+    /// Why, in one line; empty for most passes. May quote the DUT.
+    public var message: String
+    /// How long the case took, in milliseconds to the microsecond.
+    public var durationMs: Double
+    /// Each metric that has samples, by name.
+    public var measurements: [String: MeasurementSummary]
+
+    /// Creates a case report.
+    public init(
+        id: String, suite: String, title: String, verdict: Verdict, message: String = "",
+        durationMs: Double = 0, measurements: [String: MeasurementSummary] = [:]
+    ) {
+        self.id = id
+        self.suite = suite
+        self.title = title
+        self.verdict = verdict
+        self.message = message
+        self.durationMs = durationMs
+        self.measurements = measurements
+    }
+
+    /// Summarises a case result; series without samples are left out.
+    public init(_ result: CaseResult) {
+        let measurements = result.samplesByMetric.compactMapValues(
+            MeasurementSummary.init(samples:))
+        self.init(
+            id: result.id, suite: result.suite, title: result.title, verdict: result.verdict,
+            message: result.message,
+            durationMs: Microseconds.milliseconds(Microseconds.of(result.duration)),
+            measurements: measurements)
+    }
+
+    /// The metric names, sorted: the order every writer lists them in.
+    public var metricNames: [String] { measurements.keys.sorted() }
+}

@@ -1,0 +1,35 @@
+/// Escaping for XML 1.0 text and attribute values.
+enum XMLText {
+    /// Text safe inside an attribute value in double quotes.
+    ///
+    /// Tab, line feed and carriage return become character references: attribute-value
+    /// normalisation would otherwise turn them into spaces and lose the DUT's exact message.
+    static func attribute(_ text: String) -> String {
+        MarkupEscaping.escape(text) { scalar in
+            switch scalar {
+            case "\n": "&#10;"
+            case "\t": "&#9;"
+            default: markup(scalar)
+            }
+        }
+    }
+
+    /// Text safe as element content. Carriage returns become references so that the parser's
+    /// line-end normalisation keeps them.
+    static func content(_ text: String) -> String {
+        MarkupEscaping.escape(text, reference: markup)
+    }
+
+    private static func markup(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        // Always escaped, so that `]]>` can never appear in content.
+        case ">": "&gt;"
+        case "\"": "&quot;"
+        case "'": "&apos;"
+        case "\r": "&#13;"
+        default: nil
+        }
+    }
+}

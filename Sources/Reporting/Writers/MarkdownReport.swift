@@ -1,0 +1,78 @@
+/// `report.md`: the report as GitHub-flavoured Markdown, for pull requests and chat.
+///
+/// A run table and verdict counts, one table per suite, the failures and errors with their
+/// messages, then every measurement. Every string is escaped to render literally.
+public enum MarkdownReport {
+    /// The whole document.
+    public static func document(_ report: Report) -> String {
+        var lines = ["# nfcrig report \(MarkdownText.inline(report.runID))", ""]
+        lines += runTable(report)
+        lines += ["", "## Summary", ""]
+        let summary = report.summary
+        lines += table(
+            header: ["verdict", "cases", "pass", "fail", "error", "skip"],
+            rows: [
+                [
+                    "**\(summary.verdict.rawValue.uppercased())**", "\(summary.total)",
+                    "\(summary.pass)", "\(summary.fail)", "\(summary.error)", "\(summary.skip)",
+                ]
+            ])
+        for (suite, cases) in report.casesBySuite {
+            lines += ["", "## Suite \(MarkdownText.inline(suite))", ""]
+            lines += table(
+                header: ["case", "title", "verdict", "time (ms)"],
+                rows: cases.map {
+                    [
+                        MarkdownText.inline($0.id), MarkdownText.inline($0.title),
+                        $0.verdict.rawValue, ReportFormatting.milliseconds($0.durationMs),
+                    ]
+                })
+        }
+        let problems = report.cases.filter { $0.verdict == .fail || $0.verdict == .error }
+        if !problems.isEmpty {
+            lines += ["", "## Failures and errors", ""]
+            lines += problems.map {
+                "- **\(MarkdownText.inline($0.id))** (\($0.verdict.rawValue)): "
+                    + MarkdownText.inline($0.message.isEmpty ? "no message" : $0.message)
+            }
+        }
+        let measured = report.cases.filter { !$0.measurements.isEmpty }
+        if !measured.isEmpty {
+            lines += ["", "## Measurements (ms)", ""]
+            lines += table(
+                header: ["case", "metric", "count", "min", "p50", "p90", "p99", "max"],
+                rows: measured.flatMap { item in
+                    item.metricNames.compactMap { name in
+                        item.measurements[name].map { summary in
+                            [MarkdownText.inline(item.id), MarkdownText.inline(name)]
+                                + ["\(summary.count)"]
+                                + [summary.min, summary.p50, summary.p90, summary.p99, summary.max]
+                                .map(ReportFormatting.milliseconds)
+                        }
+                    }
+                })
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func runTable(_ report: Report) -> [String] {
+        let text = MarkdownText.inline
+        let commit = report.nfcrig.commit.map { " (\(text($0)))" } ?? ""
+        return table(
+            header: ["run", text(report.runID)],
+            rows: [
+                [
+                    "rig",
+                    "\(text(report.rig.name)) (\(text(report.rig.file)), \(text(report.rig.clock)) clock)",
+                ],
+                ["DUT", text(report.dut.name)], ["firmware", text(report.dut.firmware)],
+                ["nfcrig", text(report.nfcrig.version) + commit],
+                ["started", ReportFormatting.timestamp(report.startedAt)],
+            ])
+    }
+
+    private static func table(header: [String], rows: [[String]]) -> [String] {
+        func line(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |" }
+        return [line(header), line(header.map { _ in "---" })] + rows.map(line)
+    }
+}
