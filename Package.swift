@@ -53,7 +53,8 @@ let package = Package(
         ),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "Benchmarks"]),
         .testTarget(name: "TagFormatTests", dependencies: ["TagFormat"]),
-        .testTarget(name: "nfcrigTests", dependencies: ["nfcrig", "NDEF"]),
+        .testTarget(
+            name: "nfcrigTests", dependencies: ["nfcrig", "NDEF", "Conformance", "Reporting"]),
         .testTarget(name: "PN533Tests", dependencies: ["PN533"]),
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
         .testTarget(name: "RigTests", dependencies: ["Rig"]),
