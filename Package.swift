@@ -17,6 +17,7 @@ let package = Package(
         .target(name: "TagFormat"),
         .target(name: "PN533"),
         .target(name: "PN533Sim", dependencies: ["PN533"]),
+        .target(name: "TagEmulation", dependencies: ["NDEF", "TagFormat", "PN533"]),
         .systemLibrary(
             name: "CLibUSB",
             pkgConfig: "libusb-1.0",
@@ -46,6 +47,10 @@ let package = Package(
         .testTarget(name: "nfcrigTests", dependencies: ["nfcrig", "NDEF"]),
         .testTarget(name: "PN533Tests", dependencies: ["PN533"]),
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
+        .testTarget(
+            name: "TagEmulationTests",
+            dependencies: ["TagEmulation", "PN533Sim", "NDEF", "TagFormat", "PN533"]
+        ),
         .testTarget(name: "RigTests", dependencies: ["Rig"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
     ],
