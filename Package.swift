@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "TagFormat"),
         .target(name: "PN533"),
         .target(name: "PN533Sim", dependencies: ["PN533"]),
-        .target(name: "TagEmulation", dependencies: ["NDEF", "TagFormat", "PN533"]),
+        .target(name: "TagEmulation", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533"]),
         .systemLibrary(
             name: "CLibUSB",
             pkgConfig: "libusb-1.0",
@@ -30,6 +30,7 @@ let package = Package(
                 "PN533", "PN533USB", "PN533Sim", .product(name: "Yams", package: "Yams"),
             ]
         ),
+        .target(name: "ISODEP", dependencies: ["PN533"]),
         .target(name: "Benchmarks", dependencies: ["NDEF"]),
         .executableTarget(
             name: "nfcrig",
@@ -49,10 +50,11 @@ let package = Package(
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
         .testTarget(
             name: "TagEmulationTests",
-            dependencies: ["TagEmulation", "PN533Sim", "NDEF", "TagFormat", "PN533"]
+            dependencies: ["TagEmulation", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533"]
         ),
         .testTarget(name: "RigTests", dependencies: ["Rig"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
+        .testTarget(name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim"]),
     ],
     swiftLanguageModes: [.v6]
 )
