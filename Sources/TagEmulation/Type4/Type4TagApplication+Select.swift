@@ -1,20 +1,19 @@
 import TagFormat
 
 extension Type4TagApplication {
-    /// SELECT: by name (P1 04) the NDEF application, by file ID (P1 00) the CC or the NDEF
-    /// file; P2 00 (mapping 1.0, FCI) and 0C (no response data) both select, with no data
-    /// in the answer.
-    mutating func select(_ command: CommandAPDU) -> ResponseAPDU {
-        let p2Accepted = [Type4Tag.selectFirstOrOnly, Type4Tag.selectNoResponseData]
-        guard p2Accepted.contains(command.p2) else { return ResponseAPDU(statusWord: .wrongP1P2) }
-        switch command.p1 {
-        case Type4Tag.selectByName: return selectApplication(command.data)
-        case Type4Tag.selectByFileID: return selectFile(command.data)
-        default: return ResponseAPDU(statusWord: .wrongP1P2)
+    /// SELECT with P2 00 (mapping 1.0, FCI) or 0C (no response data): both select, and the
+    /// answer carries no data either way.
+    mutating func select(
+        p2: UInt8, _ body: (inout Type4TagApplication) -> ResponseAPDU
+    ) -> ResponseAPDU {
+        guard [Type4Tag.selectFirstOrOnly, Type4Tag.selectNoResponseData].contains(p2) else {
+            return ResponseAPDU(statusWord: .incorrectP1P2)
         }
+        return body(&self)
     }
 
-    private mutating func selectApplication(_ name: [UInt8]) -> ResponseAPDU {
+    /// SELECT by name: the NDEF application, under the names the configuration answers.
+    mutating func selectApplication(_ name: [UInt8]) -> ResponseAPDU {
         guard !name.isEmpty else { return ResponseAPDU(statusWord: .wrongLength) }
         let known =
             configuration.answersVersion2Application && name == Type4Tag.ndefApplicationAID
@@ -27,10 +26,9 @@ extension Type4TagApplication {
         return ResponseAPDU(statusWord: .ok)
     }
 
-    private mutating func selectFile(_ data: [UInt8]) -> ResponseAPDU {
-        guard data.count == 2 else { return ResponseAPDU(statusWord: .wrongLength) }
+    /// SELECT by file ID: the CC or the NDEF file, inside the application only.
+    mutating func selectFile(_ fileID: UInt16) -> ResponseAPDU {
         guard selection != .none else { return ResponseAPDU(statusWord: .fileNotFound) }
-        let fileID = UInt16(data[0]) << 8 | UInt16(data[1])
         switch fileID {
         case Type4Tag.capabilityContainerFileID:
             selection = .file(.capabilityContainer)

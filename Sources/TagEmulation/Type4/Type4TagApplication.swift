@@ -15,10 +15,10 @@ import TagFormat
 ///   of the file, answers 6700 (as ST's M24SR T4T does); an offset at or past the end 6B00.
 /// - UPDATE BINARY of the CC, or of an NDEF file whose write access is not 00, answers 6982;
 ///   more than MLc data bytes 6700.
-/// - Unsupported P1-P2 combinations answer 6B00; malformed offset or data objects of the
-///   mapping 3.0 commands B1/D7 answer 6A80 (ISO/IEC 7816-4's "incorrect data field").
-/// - Length fields that do not add up answer 6700, an unknown class 6E00, an unknown
-///   instruction 6D00 (B1/D7 too before mapping 3.0).
+/// - Commands are read by `Type4Command`, whose refusals answer its status words: P1-P2 a
+///   command does not allow (a SELECT P2 other than 00 or 0C too) 6A86, malformed B1/D7
+///   data objects 6A80, missing Lc or Le 6700; length fields that do not add up 6700, an
+///   unknown class 6E00, an unknown instruction 6D00 (B1/D7 too before mapping 3.0).
 ///
 /// The NDEF file is kept as bytes, exactly `maximumFileSize` long: whatever a reader writes
 /// stays there, including a torn write's half-updated length and message.
@@ -74,11 +74,8 @@ public struct Type4TagApplication: Sendable, Hashable {
     public mutating func respond(to apdu: [UInt8]) -> [UInt8] {
         // Class and instruction are judged before the length fields, as a card's dispatcher
         // does: a proprietary command with an odd layout is still "not supported".
-        if apdu.count >= 2 {
-            if apdu[0] != 0x00 { return ResponseAPDU(statusWord: .claNotSupported).encoded() }
-            if instruction(apdu[1]) == nil {
-                return ResponseAPDU(statusWord: .insNotSupported).encoded()
-            }
+        if apdu.count >= 2, let refusal = refusal(cla: apdu[0], ins: apdu[1]) {
+            return ResponseAPDU(statusWord: refusal).encoded()
         }
         guard let command = try? CommandAPDU(decoding: apdu) else {
             return ResponseAPDU(statusWord: .wrongLength).encoded()
@@ -88,14 +85,26 @@ public struct Type4TagApplication: Sendable, Hashable {
 
     /// The answer to one decoded command APDU.
     public mutating func respond(to command: CommandAPDU) -> ResponseAPDU {
-        guard command.cla == 0x00 else { return ResponseAPDU(statusWord: .claNotSupported) }
-        switch instruction(command.ins) {
-        case .select: return select(command)
-        case .readBinary: return readBinary(command)
-        case .updateBinary: return updateBinary(command)
-        case .readBinaryODO: return readBinaryWithOffsetObject(command)
-        case .updateBinaryODO: return updateBinaryWithOffsetObject(command)
-        case nil: return ResponseAPDU(statusWord: .insNotSupported)
+        if let refusal = refusal(cla: command.cla, ins: command.ins) {
+            return ResponseAPDU(statusWord: refusal)
+        }
+        let parsed: Type4Command
+        do {
+            parsed = try Type4Command(command)
+        } catch {
+            return ResponseAPDU(statusWord: error.statusWord)
+        }
+        switch parsed {
+        case .selectApplication(let name):
+            return select(p2: command.p2) { $0.selectApplication(name) }
+        case .selectFile(let fileID):
+            return select(p2: command.p2) { $0.selectFile(fileID) }
+        case .readBinary(let offset, let length):
+            return readBinary(offset: offset, length: length)
+        case .readBinaryODO(let offset, let length):
+            return readBinaryWrapped(offset: offset, length: length)
+        case .updateBinary(let offset, let data), .updateBinaryODO(let offset, let data):
+            return updateBinary(offset: offset, data: data, commandDataLength: command.data.count)
         }
     }
 
@@ -117,14 +126,17 @@ public struct Type4TagApplication: Sendable, Hashable {
         NDEFStorage.type4File(configuration.lengthField).stored(in: ndefFile)
     }
 
-    /// The instructions this tag's mapping version knows.
-    private func instruction(_ ins: UInt8) -> Type4Tag.Instruction? {
-        guard let instruction = Type4Tag.Instruction(rawValue: ins) else { return nil }
-        switch instruction {
+    /// 6E00 for a class other than 00, 6D00 for an instruction this tag's mapping does not
+    /// know (B1/D7 arrived with mapping 3.0); nil when the command may go on.
+    private func refusal(cla: UInt8, ins: UInt8) -> StatusWord? {
+        guard cla == 0x00 else { return .claNotSupported }
+        switch Type4Tag.Instruction(rawValue: ins) {
         case .readBinaryODO, .updateBinaryODO:
-            return configuration.capabilityContainer.majorVersion >= 3 ? instruction : nil
+            return configuration.capabilityContainer.majorVersion >= 3 ? nil : .insNotSupported
         case .select, .readBinary, .updateBinary:
-            return instruction
+            return nil
+        case nil:
+            return .insNotSupported
         }
     }
 
