@@ -8,6 +8,9 @@ public enum TagEmulationError: Error, Sendable, Hashable {
     case ndefFile(NDEFFileError)
     /// A raw NDEF file longer than the maximum file size the CC announces.
     case ndefFileTooLong(length: Int, maximumFileSize: Int)
+    /// A Type 2 Tag image that is not a whole number of blocks, or has more blocks than a
+    /// one-byte block number reaches (256) without SECTOR SELECT.
+    case type2ImageSize(bytes: Int)
 
     /// The rule's stable name.
     public var rule: String {
@@ -15,6 +18,7 @@ public enum TagEmulationError: Error, Sendable, Hashable {
         case .capabilityContainer(let error): error.rule
         case .ndefFile(let error): error.rule
         case .ndefFileTooLong: "ndefFileTooLong"
+        case .type2ImageSize: "type2ImageSize"
         }
     }
 
@@ -25,6 +29,8 @@ public enum TagEmulationError: Error, Sendable, Hashable {
         case .ndefFile(let error): error.message
         case .ndefFileTooLong(let length, let maximum):
             "a \(length)-byte NDEF file exceeds the maximum file size \(maximum) of the CC"
+        case .type2ImageSize(let bytes):
+            "a \(bytes)-byte Type 2 image is not 1...256 whole 4-byte blocks"
         }
     }
 }

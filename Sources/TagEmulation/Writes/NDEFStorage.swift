@@ -6,6 +6,9 @@ public enum NDEFStorage: Sendable, Hashable {
     /// A Type 4 Tag NDEF file: NLEN or ENLEN, then the message; the memory is the whole file
     /// (its size is the CC's maximum file size) and offsets are file offsets.
     case type4File(NDEFFileLength)
+    /// A Type 2 Tag memory image from block 0: the NDEF TLV a reader's walk finds; offsets
+    /// are byte addresses (4 × the block number).
+    case type2Memory
 
     /// Where the length field and the message it announces lie in `memory`, for storages
     /// whose writes can tear; nil when the length field cannot be read.
@@ -15,6 +18,9 @@ public enum NDEFStorage: Sendable, Hashable {
             guard let length = try? field.decode(memory) else { return nil }
             let end = min(memory.count, field.size + length)
             return NDEFLayout(lengthField: 0..<field.size, message: field.size..<end)
+        case .type2Memory:
+            // WRITEs are atomic, so nothing asks; the message may also jump over lock bytes.
+            return nil
         }
     }
 
@@ -28,6 +34,12 @@ public enum NDEFStorage: Sendable, Hashable {
             } catch {
                 return .unreadable(.ndefFile(error))
             }
+        case .type2Memory:
+            do {
+                return StoredNDEF(announced: try Type2TagMemory(image: memory).ndefMessage())
+            } catch {
+                return .unreadable(.type2Memory(error))
+            }
         }
     }
 
@@ -36,6 +48,7 @@ public enum NDEFStorage: Sendable, Hashable {
     public var writesAreAtomic: Bool {
         switch self {
         case .type4File: false
+        case .type2Memory: true
         }
     }
 }

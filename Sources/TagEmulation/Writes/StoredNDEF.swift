@@ -40,4 +40,6 @@ public enum StoredNDEF: Sendable, Hashable {
 public enum StoredNDEFError: Error, Sendable, Hashable {
     /// A Type 4 Tag NDEF file whose length field cannot be honoured.
     case ndefFile(NDEFFileError)
+    /// A Type 2 Tag image whose CC or TLVs lead to no NDEF TLV.
+    case type2Memory(Type2TagError)
 }
