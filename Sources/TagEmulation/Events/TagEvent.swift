@@ -1,3 +1,4 @@
+import ISODEP
 import NDEF
 import PN533
 
@@ -33,8 +34,14 @@ public struct TagEvent: Sendable, Hashable {
         /// The reader let go: field off, HLTA or the card leaving (the PN533 reports all of
         /// them as status 29).
         case released
-        /// The host link to the chip failed; the emulator re-arms or stops.
-        case failed(PN533Error)
+        /// The reader sent nothing for this long; the emulator re-arms.
+        case idle(Duration)
+        /// A chip command failed otherwise than by the reader letting go; the emulator
+        /// re-arms.
+        case chipFailed(PN533Error)
+        /// The ISO-DEP session failed (no RATS first, a command too long); the emulator
+        /// re-arms.
+        case isoDEPFailed(ISODEPCardError)
     }
 }
 
@@ -49,7 +56,9 @@ extension TagEvent.Kind: CustomStringConvertible {
         case .waitingTimeExtension(let multiplier): "WTX x\(multiplier)"
         case .deselected: "deselected"
         case .released: "released"
-        case .failed(let error): "failed: \(error)"
+        case .idle(let duration): "idle for \(duration)"
+        case .chipFailed(let error): "chip failed: \(error)"
+        case .isoDEPFailed(let error): "ISO-DEP failed: \(error)"
         }
     }
 }
