@@ -54,8 +54,7 @@ import Testing
     @Test func aReaderChipFindsTheTagAndReadsAMessageLargerThanMLeInPieces() async throws {
         let rig = EmulationRig()
         let emulator = try Self.emulator(rig)
-        let emulation = rig.start { try await emulator.run() }
-        let (target, cc, message) = try await rig.read(emulation) {
+        let (target, cc, message) = try await rig.read(emulator) {
             let target = try await rig.poll()
             let (cc, message) = try await Self.readNDEF(rig)
             return (target, cc, message)
@@ -80,8 +79,7 @@ import Testing
     @Test func theLogShowsActivationEveryAPDUInAndOutAndTheRelease() async throws {
         let rig = EmulationRig()
         let emulator = try Self.emulator(rig)
-        let emulation = rig.start { try await emulator.run() }
-        try await rig.read(emulation) {
+        try await rig.read(emulator) {
             _ = try await rig.poll()
             _ = try await Self.transceive(rig, Type4Tag.selectNDEFApplication())
         }
@@ -98,11 +96,25 @@ import Testing
         #expect(times.last ?? .zero > .zero)
     }
 
+    @Test func theSameReadingTwiceGivesTheSameTimestampedLog() async throws {
+        func run() async throws -> [TagEvent] {
+            let rig = EmulationRig()
+            let emulator = try Self.emulator(rig)
+            _ = try await rig.read(emulator) {
+                _ = try await rig.poll()
+                return try await Self.readNDEF(rig).1
+            }
+            return rig.log.events
+        }
+        let first = try await run()
+        #expect(first.count > 10)
+        #expect(try await run() == first)
+    }
+
     @Test func afterTheFieldDropsTheTagIsArmedAgainAndReadAgain() async throws {
         let rig = EmulationRig()
         let emulator = try Self.emulator(rig)
-        let emulation = rig.start { try await emulator.run() }
-        let (first, second) = try await rig.read(emulation) {
+        let (first, second) = try await rig.read(emulator) {
             _ = try await rig.poll()
             let first = try await Self.readNDEF(rig).1
             try await rig.reader.setRF(field: false)
@@ -123,8 +135,7 @@ import Testing
         let rig = EmulationRig()
         let emulator = try Self.emulator(
             rig, configuration: Type4TagEmulatorConfiguration(responseDelay: .milliseconds(150)))
-        let emulation = rig.start { try await emulator.run() }
-        let message = try await rig.read(emulation) {
+        let message = try await rig.read(emulator) {
             _ = try await rig.poll()
             return try await Self.readNDEF(rig).1
         }
@@ -142,8 +153,7 @@ import Testing
         card.wtxPolicy = .always(multiplier: 2)
         let emulator = try Self.emulator(
             rig, configuration: Type4TagEmulatorConfiguration(card: card))
-        let emulation = rig.start { try await emulator.run() }
-        try await rig.read(emulation) {
+        try await rig.read(emulator) {
             _ = try await rig.poll()
             _ = try await Self.transceive(rig, Type4Tag.selectNDEFApplication())
             _ = try await Self.transceive(rig, Type4Tag.selectCapabilityContainer())
@@ -155,9 +165,8 @@ import Testing
     @Test func aReaderWritingTearingSafelyIsObservedAndClassified() async throws {
         let rig = EmulationRig()
         let emulator = try Self.emulator(rig)
-        let emulation = rig.start { try await emulator.run() }
         let replacement = mediaMessage(payloadLength: 100, fill: 0x7A)
-        try await rig.read(emulation) {
+        try await rig.read(emulator) {
             _ = try await rig.poll()
             _ = try await Self.transceive(rig, Type4Tag.selectNDEFApplication())
             _ = try await Self.transceive(rig, Type4Tag.selectFile(0xE104))

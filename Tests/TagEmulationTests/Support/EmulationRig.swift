@@ -24,20 +24,19 @@ struct EmulationRig {
 
     var scheduler: SimulationISODEPScheduler { SimulationISODEPScheduler(clock: clock) }
 
-    /// Opens the emulator chip and runs `serve` (an emulator's `run()`) as a participant.
-    func start(_ serve: @escaping @Sendable () async throws -> Void) -> SimulationTask<Void> {
-        clock.spawn { [emulator] in
-            try await emulator.open()
-            try await serve()
-        }
-    }
-
-    /// Runs `body` as the reader's host, then switches the field off, stops the emulator
-    /// and waits for it to return.
+    /// Runs `tag` on the opened emulator chip and `body` as the reader's host, then switches
+    /// the field off, stops the emulator and waits for it.
+    ///
+    /// Both start inside one participation, so that virtual time cannot run ahead of the
+    /// reader while the emulator listens alone, and every run gives the same timeline.
     func read<T: Sendable>(
-        _ emulation: SimulationTask<Void>, _ body: @Sendable () async throws -> T
+        _ tag: some TagEmulator, _ body: @Sendable () async throws -> T
     ) async throws -> T {
         try await clock.participate {
+            let emulation = clock.spawn { [emulator] in
+                try await emulator.open()
+                try await tag.run()
+            }
             try await reader.open()
             let result = try await body()
             try await reader.setRF(field: false)
