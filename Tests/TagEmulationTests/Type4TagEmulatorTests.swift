@@ -131,6 +131,25 @@ import Testing
         #expect(kinds.filter { $0 == .released }.count == 2)
     }
 
+    @Test func aDeselectIsLoggedAndTheTagIsArmedForTheNextPoll() async throws {
+        let rig = EmulationRig()
+        let emulator = try Self.emulator(rig)
+        let message = try await rig.read(emulator) {
+            _ = try await rig.poll()
+            _ = try await Self.transceive(rig, Type4Tag.selectNDEFApplication())
+            // InDeselect sends S(DESELECT), then HLTA.
+            try await rig.reader.deselect(target: 1)
+            _ = try await rig.poll()
+            return try await Self.readNDEF(rig).1
+        }
+        #expect(message == Self.message)
+        #expect(await emulator.activations == 2)
+        let kinds = rig.log.events.map(\.kind)
+        let deselected = kinds.firstIndex(of: .deselected)
+        #expect(deselected != nil)
+        #expect(deselected.map { kinds[$0 + 1] == .listening } == true)
+    }
+
     @Test func aSlowHostAsksForMoreTimeAndTheReaderWaitsItOut() async throws {
         let rig = EmulationRig()
         let emulator = try Self.emulator(

@@ -23,7 +23,8 @@ public struct TagEvent: Sendable, Hashable {
         case activated(firstCommand: [UInt8])
         /// A command APDU (Type 4) or tag command (Type 2) came in.
         case received([UInt8])
-        /// The answer went out: a response APDU, or a Type 2 READ's 16 bytes.
+        /// The answer the tag gives: a response APDU (before ISO-DEP chains it), or a Type 2
+        /// READ's 16 bytes.
         case sent([UInt8])
         /// A Type 2 ACK or NAK went out as a 4-bit frame.
         case sentNibble(UInt8)
