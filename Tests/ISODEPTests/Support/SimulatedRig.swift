@@ -47,6 +47,23 @@ struct SimulatedRig {
         }
     }
 
+    /// Starts an emulator host that answers RATS with the default ATS and then stops
+    /// serving the card: a card that never answers a block.
+    func startSilentCard() -> SimulationTask<Void> {
+        clock.spawn { [emulator] in
+            try await emulator.open()
+            _ = try await emulator.initAsTarget(Self.isoDEPCard, timeout: .seconds(5))
+            try await emulator.respondToInitiator(ISODEPCardConfiguration().ats.encode())
+        }
+    }
+
+    /// Reads `count` reader frames waiting at the silent card's chip. A PN533Sim channel
+    /// freed with frames in it crashes ("Recursive call to lock Mutex": its deinit frees
+    /// the frames' reply channels under the clock's lock), so tests leave none behind.
+    func drainSilentCard(_ count: Int) async throws {
+        for _ in 0..<count { _ = try await emulator.getInitiatorCommand() }
+    }
+
     /// Opens the reader and lists the one card in the field.
     func listCard() async throws -> PassiveTarget {
         try await reader.open()
@@ -62,9 +79,8 @@ struct SimulatedRig {
         case .chip:
             return ChipISODEPTransceiver(device: reader, target: target.tg)
         case .host:
-            return ISODEPReader(
-                link: CommunicateThruLink(device: reader), ats: try ATS(bytes: target.ats ?? []),
-                scheduler: scheduler)
+            return try ISODEPReader(
+                link: CommunicateThruLink(device: reader), target: target, scheduler: scheduler)
         }
     }
 
