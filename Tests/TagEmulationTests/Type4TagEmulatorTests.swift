@@ -150,6 +150,21 @@ import Testing
         #expect(deselected.map { kinds[$0 + 1] == .listening } == true)
     }
 
+    @Test func aTagLoadedBetweenReadsIsWhatTheNextReadFinds() async throws {
+        let rig = EmulationRig()
+        let emulator = try Self.emulator(rig)
+        let replacement = try Type4TagApplication(
+            configuration: Self.configuration, message: exampleURIMessage)
+        let (first, second) = try await rig.read(emulator) {
+            _ = try await rig.poll()
+            let first = try await Self.readNDEF(rig).1
+            await emulator.load(replacement)
+            return (first, try await Self.readNDEF(rig).1)
+        }
+        #expect(first == Self.message)
+        #expect(second == exampleURIMessage)
+    }
+
     @Test func aSlowHostAsksForMoreTimeAndTheReaderWaitsItOut() async throws {
         let rig = EmulationRig()
         let emulator = try Self.emulator(

@@ -35,6 +35,12 @@ public actor Type2TagEmulator {
         self.log = log
     }
 
+    /// Replaces the tag's memory and write record, between test cases; a reader in the field
+    /// sees the new content from its next command on.
+    public func load(_ tag: Type2TagEmulation) {
+        self.tag = tag
+    }
+
     /// Serves readers until the calling task is cancelled.
     ///
     /// - Throws: the chip error when the host link to it fails (`.transport`).

@@ -34,6 +34,12 @@ public actor Type4TagEmulator {
         self.log = log
     }
 
+    /// Replaces the tag's files and write record, between test cases; a reader in the field
+    /// sees the new content from its next command on.
+    public func load(_ application: Type4TagApplication) {
+        self.application = application
+    }
+
     /// Serves readers until the calling task is cancelled.
     ///
     /// - Throws: the chip error when the host link to it fails (`.transport`).
