@@ -18,6 +18,7 @@ let package = Package(
         .target(name: "TagFormat"),
         .target(name: "PN533"),
         .target(name: "PN533Sim", dependencies: ["PN533"]),
+        .target(name: "TagEmulation", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533"]),
         .systemLibrary(
             name: "CLibUSB",
             pkgConfig: "libusb-1.0",
@@ -57,6 +58,10 @@ let package = Package(
             name: "nfcrigTests", dependencies: ["nfcrig", "NDEF", "Conformance", "Reporting"]),
         .testTarget(name: "PN533Tests", dependencies: ["PN533"]),
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
+        .testTarget(
+            name: "TagEmulationTests",
+            dependencies: ["TagEmulation", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533"]
+        ),
         .testTarget(name: "RigTests", dependencies: ["Rig"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Conformance"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),

@@ -1,0 +1,158 @@
+import TagFormat
+
+/// An NFC Forum Type 2 Tag as a value: the memory image, the commands a reader sends it
+/// (READ `30`, WRITE `A2`, HLTA `50 00`) and the writes it accepted.
+///
+/// The memory behaves as on an NXP MIFARE Ultralight / NTAG, which the T2T specification
+/// follows:
+/// - READ `30 n` returns blocks n...n+3, rolling over from the last block to block 0; a
+///   start block past the end is NAK 0.
+/// - WRITE `A2 n d0 d1 d2 d3`: blocks 0 and 1 (UID) are NAK 0; in block 2 only the static
+///   lock bytes are written, OR-ed in (one-time programmable) as their block-locking bits
+///   allow; block 3 (CC) is OR-ed in too; a block whose static or dynamic lock bit is set is
+///   NAK 0, and so is any block but lock bytes while the CC says write access `F`
+///   (read-only), so that a reader can still set the lock bits after writing `0F`. Dynamic
+///   lock bytes are OR-ed in wherever they are.
+/// - Anything else, and commands of the wrong length, are NAK 0.
+public struct Type2TagEmulation: Sendable, Hashable {
+    /// The memory before any reader wrote to it.
+    public let initialMemory: [UInt8]
+    /// The memory now, from block 0.
+    public private(set) var memory: [UInt8]
+    /// Every WRITE the tag accepted, as it landed (OR-ed bytes included), in order.
+    public private(set) var writes: [TagWrite] = []
+    /// The dynamic lock bits, as the memory declared them when the tag was set up.
+    public let dynamicLockBits: Type2DynamicLockBits?
+
+    /// A tag serving a formatted image.
+    public init(memory: Type2TagMemory) throws(TagEmulationError) {
+        try self.init(image: memory.bytes)
+    }
+
+    /// A tag serving any image (an unformatted or damaged one too): whole 4-byte blocks, at
+    /// most 256 of them.
+    public init(image: [UInt8]) throws(TagEmulationError) {
+        let blocks = image.count / Type2Tag.blockSize
+        guard image.count.isMultiple(of: Type2Tag.blockSize), (1...256).contains(blocks) else {
+            throw .type2ImageSize(bytes: image.count)
+        }
+        initialMemory = image
+        memory = image
+        dynamicLockBits = Self.lockBits(in: image)
+    }
+
+    /// How many 4-byte blocks the tag has.
+    public var blockCount: Int { memory.count / Type2Tag.blockSize }
+
+    /// The writes so far and what the memory held after each.
+    public var writeHistory: WriteHistory {
+        WriteHistory(storage: .type2Memory, initialMemory: initialMemory, writes: writes)
+    }
+
+    /// The message the memory holds now, as a reader would find it.
+    public var storedNDEF: StoredNDEF { NDEFStorage.type2Memory.stored(in: memory) }
+
+    /// The answer to one command frame (CRC already stripped by the chip).
+    public mutating func respond(to command: [UInt8]) -> Type2Answer {
+        switch (command.first, command.count) {
+        case (Type2Tag.readCommand, 2): read(block: Int(command[1]))
+        case (Type2Tag.writeCommand, 6): write(block: Int(command[1]), Array(command[2...]))
+        case (Self.haltCommand, 2) where command[1] == 0x00: .silence
+        default: Type2Answer.invalidArgument
+        }
+    }
+
+    /// HLTA's first byte.
+    static let haltCommand: UInt8 = 0x50
+
+    private func read(block: Int) -> Type2Answer {
+        guard block < blockCount else { return Type2Answer.invalidArgument }
+        let blocks = Type2Tag.readResponseLength / Type2Tag.blockSize
+        return .data((0..<blocks).flatMap { self.block((block + $0) % blockCount) })
+    }
+
+    private mutating func write(block: Int, _ data: [UInt8]) -> Type2Answer {
+        guard block < blockCount, block >= 2, !isLocked(block: block) else {
+            return Type2Answer.invalidArgument
+        }
+        let start = block * Type2Tag.blockSize
+        var stored = self.block(block)
+        switch block {
+        case 2:
+            stored[2] |= data[2] & ~frozenLockBits.lock0
+            stored[3] |= data[3] & ~frozenLockBits.lock1
+        case 3:
+            stored = zip(stored, data).map { $0 | $1 }
+        default:
+            for index in 0..<Type2Tag.blockSize {
+                let isLockByte = dynamicLockBits?.area.contains(start + index) ?? false
+                if isLockByte {
+                    stored[index] |= data[index]
+                } else if !isCCWritable {
+                    return Type2Answer.invalidArgument
+                } else {
+                    stored[index] = data[index]
+                }
+            }
+        }
+        memory.replaceSubrange(start..<start + Type2Tag.blockSize, with: stored)
+        writes.append(TagWrite(offset: start, bytes: stored))
+        return .acknowledgement
+    }
+
+    private func block(_ number: Int) -> [UInt8] {
+        Array(memory[number * Type2Tag.blockSize..<(number + 1) * Type2Tag.blockSize])
+    }
+
+    /// Whether the CC's write access nibble is 0.
+    private var isCCWritable: Bool { memory[Type2Tag.capabilityContainerOffset + 3] & 0x0F == 0 }
+
+    /// Whether a static or dynamic lock bit covers `block` (lock bytes themselves excluded).
+    private func isLocked(block: Int) -> Bool {
+        let lock0 = memory[10]
+        let lock1 = memory[11]
+        switch block {
+        case 3...7: return lock0 & (1 << UInt8(block)) != 0
+        case 8...15: return lock1 & (1 << UInt8(block - 8)) != 0
+        default: break
+        }
+        guard let bits = dynamicLockBits, block >= 16 else { return false }
+        let start = block * Type2Tag.blockSize
+        // Dynamic lock bits lock the memory after the static area, bytesLockedPerBit each.
+        let firstLocked = Type2Tag.dataAreaOffset + Type2Tag.staticDataAreaSize
+        return (start..<start + Type2Tag.blockSize).contains { address in
+            guard address >= firstLocked, !bits.area.contains(address) else { return false }
+            let bit = (address - firstLocked) / bits.bytesLockedPerBit
+            guard bit < bits.lockBitCount, bits.position + bit / 8 < memory.count else {
+                return false
+            }
+            return memory[bits.position + bit / 8] & (1 << UInt8(bit % 8)) != 0
+        }
+    }
+
+    /// The static lock bits the block-locking bits (lock0 bits 0-2) freeze: bit 0 the CC's
+    /// lock bit, bit 1 those of blocks 4-9, bit 2 those of blocks 10-15.
+    private var frozenLockBits: (lock0: UInt8, lock1: UInt8) {
+        let blockLocking = memory[10] & 0x07
+        var lock0: UInt8 = 0
+        var lock1: UInt8 = 0
+        if blockLocking & 0x01 != 0 { lock0 |= 0x08 }
+        if blockLocking & 0x02 != 0 {
+            lock0 |= 0xF0
+            lock1 |= 0x03
+        }
+        if blockLocking & 0x04 != 0 { lock1 |= 0xFC }
+        return (lock0, lock1)
+    }
+
+    /// The dynamic lock bits a formatted image declares (Lock Control TLV, or the default
+    /// for a data area above 48 bytes); none for an image without a valid CC.
+    private static func lockBits(in image: [UInt8]) -> Type2DynamicLockBits? {
+        guard let formatted = try? Type2TagMemory(image: image) else { return nil }
+        if let control = formatted.walk.tlvs.first(where: { $0.tag == .lockControl }) {
+            return Type2LockControl(value: control.value).lockBits
+        }
+        return Type2DynamicLockBits.defaultBits(
+            dataAreaSize: formatted.capabilityContainer.dataAreaSize)
+    }
+}

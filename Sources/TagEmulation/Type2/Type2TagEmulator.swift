@@ -1,0 +1,105 @@
+import PN533
+
+/// A Type 2 Tag on a PN533 in target mode: arms the chip, answers each reader command from a
+/// `Type2TagEmulation` with raw frames (TgGetInitiatorCommand / TgResponseToInitiator, no
+/// ISO-DEP), and arms again after HLTA, release, field loss or silence.
+///
+/// A READ's 16 bytes go out as a normal frame with CRC_A. An ACK or NAK is a 4-bit frame
+/// without CRC: for it the emulator sets CIU_BitFraming's TxLastBits to 4 and clears
+/// CIU_TxMode's TxCRCEn, then puts back the values it read at activation.
+public actor Type2TagEmulator {
+    /// The chip, opened.
+    public nonisolated let device: PN533Device
+    /// How the tag presents itself.
+    public nonisolated let configuration: Type2TagEmulatorConfiguration
+    /// Activations, commands, answers and releases, timestamped.
+    public nonisolated let log: TagEventLog
+    /// The tag's state: its memory and the writes so far.
+    public private(set) var tag: Type2TagEmulation
+    /// How many times a reader activated the tag.
+    public private(set) var activations = 0
+
+    /// CIU_TxMode: bit 7 TxCRCEn.
+    static let txMode: UInt16 = 0x6302
+    /// CIU_BitFraming: bits 2-0 TxLastBits.
+    static let bitFraming: UInt16 = 0x633D
+
+    /// An emulator of `tag` on `device`.
+    public init(
+        device: PN533Device, tag: Type2TagEmulation,
+        configuration: Type2TagEmulatorConfiguration = .init(), log: TagEventLog
+    ) {
+        self.device = device
+        self.tag = tag
+        self.configuration = configuration
+        self.log = log
+    }
+
+    /// Replaces the tag's memory and write record, between test cases; a reader in the field
+    /// sees the new content from its next command on.
+    public func load(_ tag: Type2TagEmulation) {
+        self.tag = tag
+    }
+
+    /// Serves readers until the calling task is cancelled.
+    ///
+    /// - Throws: the chip error when the host link to it fails (`.transport`).
+    public func run() async throws(PN533Error) {
+        while !Task.isCancelled {
+            log.record(.listening)
+            do {
+                let activation = try await device.initAsTarget(
+                    configuration.target, timeout: configuration.listenTimeout)
+                activations += 1
+                log.record(.activated(firstCommand: activation.initiatorCommand))
+                try await serve(firstCommand: activation.initiatorCommand)
+            } catch {
+                switch error {
+                case .brokenLink: log.record(.released)
+                case .noResponse(.tgGetInitiatorCommand, let timeout): log.record(.idle(timeout))
+                default: if try TagEmulatorLoop.shouldStop(after: error, log: log) { return }
+                }
+            }
+        }
+    }
+
+    /// Answers commands until HLTA; the reader letting go or going silent throws.
+    private func serve(firstCommand: [UInt8]) async throws(PN533Error) {
+        let saved = try await device.readRegisters([Self.txMode, Self.bitFraming])
+        var command = firstCommand
+        while true {
+            log.record(.received(command))
+            let answer = tag.respond(to: command)
+            switch answer {
+            case .data(let bytes):
+                log.record(.sent(bytes))
+                try await device.respondToInitiator(bytes)
+            case .acknowledgement, .negativeAcknowledgement:
+                let nibble = answer.nibble ?? 0
+                log.record(.sentNibble(nibble))
+                try await sendNibble(nibble, restoring: saved)
+            case .silence:
+                // HLTA: the tag sleeps until a WUPA, which needs the chip armed again.
+                log.record(.released)
+                return
+            }
+            command = try await device.getInitiatorCommand(timeout: configuration.idleTimeout)
+        }
+    }
+
+    /// A 4-bit frame without CRC, then the framing registers as they were.
+    private func sendNibble(_ nibble: UInt8, restoring saved: [UInt8]) async throws(PN533Error) {
+        try await device.writeRegisters([(Self.txMode, saved[0] & 0x7F), (Self.bitFraming, 0x04)])
+        do {
+            try await device.respondToInitiator([nibble])
+        } catch {
+            try? await restore(saved)
+            throw error
+        }
+        try await restore(saved)
+    }
+
+    private func restore(_ saved: [UInt8]) async throws(PN533Error) {
+        try await device.writeRegisters([(Self.txMode, saved[0]), (Self.bitFraming, saved[1])])
+    }
+}

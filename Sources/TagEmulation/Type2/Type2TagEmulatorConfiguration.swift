@@ -1,0 +1,29 @@
+import PN533
+
+/// How a Type 2 Tag emulator presents itself on the RF side.
+public struct Type2TagEmulatorConfiguration: Sendable, Hashable {
+    /// What TgInitAsTarget announces: SENS_RES `44 00` as an NTAG (libnfc's Type 2 emulation
+    /// does the same with its 4-byte UID), UID `08` + NFCID1t, SEL_RES `00` (no ISO-DEP).
+    public var target: TargetConfiguration
+    /// How long one TgInitAsTarget waits before the emulator checks for cancellation and
+    /// arms again.
+    public var listenTimeout: Duration
+    /// How long the tag waits for a reader's next command before it arms again.
+    public var idleTimeout: Duration
+
+    /// SENS_RES of an NTAG21x.
+    public static let sensRes: [UInt8] = [0x44, 0x00]
+    /// SEL_RES of a Type 2 Tag.
+    public static let selRes: UInt8 = 0x00
+
+    /// A configuration; the UID is `08` followed by `nfcid1t` (3 bytes), which the memory's
+    /// block 0 should repeat (`Type2StaticMemory`'s 4-byte layout).
+    public init(
+        nfcid1t: [UInt8] = [0x4E, 0x46, 0x43], listenTimeout: Duration = .seconds(1),
+        idleTimeout: Duration = .seconds(30)
+    ) {
+        target = TargetConfiguration(sensRes: Self.sensRes, nfcid1t: nfcid1t, selRes: Self.selRes)
+        self.listenTimeout = listenTimeout
+        self.idleTimeout = idleTimeout
+    }
+}

@@ -1,0 +1,110 @@
+import ISODEP
+import PN533
+
+/// A Type 4 Tag on a PN533 in target mode: arms the chip, serves each reader's ISO-DEP
+/// session with a `Type4TagApplication`, and arms again after DESELECT, release, field
+/// loss or silence, so that readers can poll it again and again.
+///
+/// The application is shared between the card's APDU handler and whoever inspects the tag
+/// while it runs (a suite reading the writes), hence an actor.
+public actor Type4TagEmulator {
+    /// The chip, opened.
+    public nonisolated let device: PN533Device
+    /// How the tag presents itself.
+    public nonisolated let configuration: Type4TagEmulatorConfiguration
+    /// Activations, APDUs, WTX, DESELECT and releases, timestamped.
+    public nonisolated let log: TagEventLog
+    private let scheduler: any ISODEPScheduler
+    /// The tag's state: its files, the selection, the writes so far.
+    public private(set) var application: Type4TagApplication
+    /// How many times a reader activated the tag.
+    public private(set) var activations = 0
+
+    /// An emulator of `application` on `device`; `scheduler` times the ISO-DEP card (a
+    /// simulation clock's in virtual mode).
+    public init(
+        device: PN533Device, application: Type4TagApplication,
+        configuration: Type4TagEmulatorConfiguration = .init(),
+        scheduler: any ISODEPScheduler = ContinuousISODEPScheduler(), log: TagEventLog
+    ) {
+        self.device = device
+        self.application = application
+        self.configuration = configuration
+        self.scheduler = scheduler
+        self.log = log
+    }
+
+    /// Replaces the tag's files and write record, between test cases; a reader in the field
+    /// sees the new content from its next command on.
+    public func load(_ application: Type4TagApplication) {
+        self.application = application
+    }
+
+    /// Serves readers until the calling task is cancelled.
+    ///
+    /// - Throws: the chip error when the host link to it fails (`.transport`).
+    public func run() async throws(PN533Error) {
+        while !Task.isCancelled {
+            log.record(.listening)
+            let activation: TargetActivation
+            do {
+                activation = try await device.initAsTarget(
+                    configuration.target, timeout: configuration.listenTimeout)
+            } catch {
+                if try TagEmulatorLoop.shouldStop(after: error, log: log) { return }
+                continue
+            }
+            activations += 1
+            log.record(.activated(firstCommand: activation.initiatorCommand))
+            let stop = try await serve(activation)
+            application.deselect()
+            if stop { return }
+        }
+    }
+
+    /// One ISO-DEP session; whether the loop should stop.
+    private func serve(_ activation: TargetActivation) async throws(PN533Error) -> Bool {
+        let card = ISODEPCard(
+            device: device, configuration: configuration.card, scheduler: scheduler,
+            onEvent: { [log] event in Self.record(event, in: log) })
+        do {
+            _ = try await card.run(activation: activation) { [self] apdu in
+                await self.handle(apdu)
+            }
+        } catch {
+            guard case .link(let chipError) = error else {
+                log.record(.isoDEPFailed(error))
+                return Task.isCancelled
+            }
+            return try TagEmulatorLoop.shouldStop(after: chipError, log: log)
+        }
+        return Task.isCancelled
+    }
+
+    /// The APDU handler: logs the command, takes the configured time, answers.
+    private func handle(_ apdu: [UInt8]) async -> [UInt8] {
+        log.record(.received(apdu))
+        if configuration.responseDelay > .zero {
+            await scheduler.sleep(for: configuration.responseDelay)
+        }
+        let response = application.respond(to: apdu)
+        log.record(.sent(response))
+        return response
+    }
+
+    /// The card's events that belong in a tag's log: WTX and how a session ended.
+    private static func record(_ event: ISODEPCardEvent, in log: TagEventLog) {
+        switch event.kind {
+        case .sent(.block(.supervisory(.waitingTimeExtension(let multiplier, _), _))):
+            log.record(.waitingTimeExtension(multiplier: Int(multiplier)))
+        case .ended(.deselected):
+            log.record(.deselected)
+        case .ended(.released):
+            log.record(.released)
+        case .ended(.idle(let duration)):
+            log.record(.idle(duration))
+        default:
+            break
+        }
+    }
+}

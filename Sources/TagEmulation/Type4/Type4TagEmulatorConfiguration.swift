@@ -1,0 +1,33 @@
+import ISODEP
+import PN533
+
+/// How a Type 4 Tag emulator presents itself on the RF side and paces itself.
+public struct Type4TagEmulatorConfiguration: Sendable, Hashable {
+    /// What TgInitAsTarget announces: SENS_RES `04 00` (single-size UID), UID `08` +
+    /// NFCID1t, SEL_RES `20` (ISO/IEC 14443-4), as libnfc's Type 4 emulation does.
+    public var target: TargetConfiguration
+    /// The ATS, the WTX policy and the idle timeout of the ISO-DEP card.
+    public var card: ISODEPCardConfiguration
+    /// How long one TgInitAsTarget waits before the emulator checks for cancellation and
+    /// arms again.
+    public var listenTimeout: Duration
+    /// A test hook: how long the host takes over every APDU, to make a `.whenSlow` WTX
+    /// policy ask for more time.
+    public var responseDelay: Duration
+
+    /// SENS_RES of a single-size-UID ISO/IEC 14443-4 card.
+    public static let sensRes: [UInt8] = [0x04, 0x00]
+    /// SEL_RES announcing ISO/IEC 14443-4.
+    public static let selRes: UInt8 = 0x20
+
+    /// A configuration; the UID is `08` followed by `nfcid1t` (3 bytes).
+    public init(
+        nfcid1t: [UInt8] = [0x4E, 0x46, 0x43], card: ISODEPCardConfiguration = .init(),
+        listenTimeout: Duration = .seconds(1), responseDelay: Duration = .zero
+    ) {
+        target = TargetConfiguration(sensRes: Self.sensRes, nfcid1t: nfcid1t, selRes: Self.selRes)
+        self.card = card
+        self.listenTimeout = listenTimeout
+        self.responseDelay = responseDelay
+    }
+}

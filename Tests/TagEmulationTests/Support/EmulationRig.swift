@@ -1,0 +1,67 @@
+import PN533
+import PN533Sim
+import TagEmulation
+
+/// Two simulated PN533s in one field on a virtual clock: the emulator chip's host runs a tag
+/// emulator, the reader chip's host reads it with InListPassiveTarget and InDataExchange.
+struct EmulationRig {
+    let clock = SimulationClock()
+    let field: RFField
+    let readerChip: PN533Firmware
+    let emulatorChip: PN533Firmware
+    let reader: PN533Device
+    let emulator: PN533Device
+    let log: TagEventLog
+
+    init() {
+        field = RFField(clock: clock)
+        readerChip = PN533Firmware(name: "reader", field: field)
+        emulatorChip = PN533Firmware(name: "emulator", field: field)
+        reader = PN533Device(transport: readerChip.transport())
+        emulator = PN533Device(transport: emulatorChip.transport())
+        log = TagEventLog { [clock] in clock.now.offset }
+    }
+
+    var scheduler: SimulationISODEPScheduler { SimulationISODEPScheduler(clock: clock) }
+
+    /// Runs `tag` on the opened emulator chip and `body` as the reader's host, then switches
+    /// the field off, stops the emulator and waits for it.
+    ///
+    /// Both start inside one participation, so that virtual time cannot run ahead of the
+    /// reader while the emulator listens alone, and every run gives the same timeline.
+    func read<T: Sendable>(
+        _ tag: some TagEmulator, _ body: @Sendable () async throws -> T
+    ) async throws -> T {
+        try await clock.participate {
+            let emulation = clock.spawn { [emulator] in
+                try await emulator.open()
+                try await tag.run()
+            }
+            try await reader.open()
+            let result = try await body()
+            try await reader.setRF(field: false)
+            // Let the emulator see the release and arm again before it is stopped.
+            try await clock.sleep(until: clock.now.advanced(by: .milliseconds(50)))
+            emulation.cancel()
+            try await emulation.value
+            return result
+        }
+    }
+
+    /// Lists the one tag in the field.
+    func poll() async throws -> PassiveTarget {
+        let targets = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
+        guard let target = targets.first, targets.count == 1 else {
+            throw RigFailure.tagsListed(targets.count)
+        }
+        return target
+    }
+}
+
+/// What went wrong in a rig's reader procedure.
+enum RigFailure: Error, Equatable {
+    /// Not exactly one tag answered the poll.
+    case tagsListed(Int)
+    /// A status word other than 9000.
+    case statusWord(command: [UInt8], answer: [UInt8])
+}
