@@ -60,7 +60,9 @@ let package = Package(
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
         .testTarget(
             name: "TagEmulationTests",
-            dependencies: ["TagEmulation", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533"]
+            dependencies: [
+                "TagEmulation", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533", "Rig",
+            ]
         ),
         .testTarget(name: "RigTests", dependencies: ["Rig"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Conformance"]),
