@@ -29,6 +29,7 @@ let package = Package(
                 "PN533", "PN533USB", "PN533Sim", .product(name: "Yams", package: "Yams"),
             ]
         ),
+        .target(name: "ISODEP", dependencies: ["PN533"]),
         .target(name: "Benchmarks", dependencies: ["NDEF"]),
         .executableTarget(
             name: "nfcrig",
@@ -48,6 +49,7 @@ let package = Package(
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
         .testTarget(name: "RigTests", dependencies: ["Rig"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
+        .testTarget(name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim"]),
     ],
     swiftLanguageModes: [.v6]
 )

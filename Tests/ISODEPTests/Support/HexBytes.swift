@@ -1,0 +1,23 @@
+extension [UInt8] {
+    /// Bytes from hex digits with optional spaces; a malformed vector is a bug in the test.
+    init(hex: String) {
+        var result: [UInt8] = []
+        var high: UInt8?
+        for character in hex where !character.isWhitespace {
+            guard let digit = character.hexDigitValue else {
+                preconditionFailure("not a hex digit: \(character) in \(hex)")
+            }
+            if let pending = high {
+                result.append(pending << 4 | UInt8(digit))
+                high = nil
+            } else {
+                high = UInt8(digit)
+            }
+        }
+        precondition(high == nil, "odd number of hex digits in \(hex)")
+        self = result
+    }
+
+    /// Lowercase hex without spaces, for log lines and messages.
+    var hex: String { map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined() }
+}
