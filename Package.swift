@@ -30,6 +30,7 @@ let package = Package(
             ]
         ),
         .target(name: "ISODEP", dependencies: ["PN533"]),
+        .target(name: "TagReader", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533"]),
         .target(name: "Benchmarks", dependencies: ["NDEF"]),
         .executableTarget(
             name: "nfcrig",
@@ -50,6 +51,10 @@ let package = Package(
         .testTarget(name: "RigTests", dependencies: ["Rig"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
         .testTarget(name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim"]),
+        .testTarget(
+            name: "TagReaderTests",
+            dependencies: ["TagReader", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,218 @@
+import PN533Sim
+import Synchronization
+import TagFormat
+
+/// An NFC Forum Type 4 Tag in software: the NDEF application with its CC and NDEF files,
+/// answering SELECT, READ BINARY (B0/B1) and UPDATE BINARY (D6/D7) as the T4T specification
+/// says, and checking the reader's Le against MLe and Lc against MLc. It can be told to
+/// leave the field after a number of APDUs, to tear a read or a write at any point.
+final class Type4TestTag: Sendable {
+    enum SelectedFile: Sendable, Hashable {
+        case capabilityContainer
+        case ndef
+    }
+
+    struct State {
+        var framing = ISODEPCardFraming()
+        var cc: [UInt8]
+        var ndefFile: [UInt8]
+        var hasNDEFApplication = true
+        var answersVersion2Name = true
+        var ccWritable = false
+        var applicationSelected = false
+        var selected: SelectedFile?
+        var apdus: [CommandAPDU] = []
+        var remainingAPDUs: Int?
+        var appliesUnansweredAPDU = false
+        var gone = false
+    }
+
+    let identity: TypeAIdentity
+    private let state: Mutex<State>
+
+    /// A tag with `capabilityContainer` and an NDEF file holding `message`.
+    init(
+        capabilityContainer: CapabilityContainer, message: [UInt8],
+        uid: [UInt8] = [0x08, 0x4A, 0x11, 0x22]
+    ) throws {
+        identity = try TypeAIdentity(uid: uid, sensRes: [0x00, 0x04], selRes: 0x20)
+        let control = capabilityContainer.ndefFileControl
+        let file = try control.lengthField.file(
+            containing: message, maximumFileSize: Int(control.maximumFileSize))
+        state = Mutex(State(cc: try capabilityContainer.encoded(), ndefFile: file))
+    }
+
+    /// A mapping 2.0 tag (3.0 with `enlen`) whose file holds `fileSize` bytes.
+    convenience init(
+        message: [UInt8], fileSize: Int = 1024, version: UInt8 = CapabilityContainer.version2,
+        mle: UInt16 = 0x00FF, mlc: UInt16 = 0x00FF, lengthField: NDEFFileLength = .nlen,
+        writeAccess: UInt8 = NDEFFileControl.accessGranted, uid: [UInt8] = [0x08, 0x4A, 0x11, 0x22]
+    ) throws {
+        try self.init(
+            capabilityContainer: CapabilityContainer(
+                mappingVersion: version, maximumResponseDataLength: mle,
+                maximumCommandDataLength: mlc,
+                ndefFileControl: NDEFFileControl(
+                    maximumFileSize: UInt32(fileSize), writeAccess: writeAccess,
+                    lengthField: lengthField)),
+            message: message, uid: uid)
+    }
+
+    func softwareTag(clock: SimulationClock) -> SoftwareTag {
+        SoftwareTag(identity: identity, clock: clock) { [self] frame in answer(frame) }
+    }
+
+    // MARK: - What tests look at and change
+
+    var ndefFile: [UInt8] { state.withLock { $0.ndefFile } }
+    var capabilityContainer: [UInt8] { state.withLock { $0.cc } }
+    var apdus: [CommandAPDU] { state.withLock { $0.apdus } }
+
+    /// The message the file holds now, by its length field.
+    var storedMessage: [UInt8] {
+        state.withLock { state in
+            let field: NDEFFileLength = state.cc[7] == 0x06 ? .enlen : .nlen
+            let length = (try? field.decode(state.ndefFile)) ?? 0
+            return Array(
+                state.ndefFile[field.size..<min(field.size + length, state.ndefFile.count)])
+        }
+    }
+
+    func change(_ body: (inout State) -> Void) { state.withLock { body(&$0) } }
+
+    /// Answers `count` more APDUs, then leaves: silent from the next one on (which it still
+    /// carries out when `applyingTheLast`, as a card torn away while answering would).
+    func leave(afterAPDUs count: Int, applyingTheLast: Bool = false) {
+        state.withLock {
+            $0.remainingAPDUs = count
+            $0.appliesUnansweredAPDU = applyingTheLast
+        }
+    }
+
+    // MARK: - The card
+
+    private func answer(_ frame: AirFrame) -> AirFrame? {
+        state.withLock { state in
+            guard !state.gone, let block = frame.payloadCheckingCRC else { return nil }
+            switch state.framing.receive(block) {
+            case .silent: return nil
+            case .answer(let bytes): return .withCRC(bytes)
+            case .apdu(let bytes, let number):
+                if let remaining = state.remainingAPDUs {
+                    guard remaining > 0 else {
+                        state.gone = true
+                        if state.appliesUnansweredAPDU { _ = Self.process(bytes, &state) }
+                        return nil
+                    }
+                    state.remainingAPDUs = remaining - 1
+                }
+                let response = Self.process(bytes, &state)
+                return .withCRC(state.framing.respond(response, blockNumber: number))
+            }
+        }
+    }
+
+    private static func process(_ bytes: [UInt8], _ state: inout State) -> [UInt8] {
+        guard let command = try? CommandAPDU(decoding: bytes) else {
+            return StatusWord.wrongLength.bytes
+        }
+        state.apdus.append(command)
+        guard command.cla == 0x00 else { return StatusWord.claNotSupported.bytes }
+        switch command.ins {
+        case 0xA4: return select(command, &state).bytes
+        case 0xB0, 0xB1: return read(command, &state)
+        case 0xD6, 0xD7: return update(command, &state).bytes
+        default: return StatusWord.insNotSupported.bytes
+        }
+    }
+
+    private static func select(_ command: CommandAPDU, _ state: inout State) -> StatusWord {
+        if command.p1 == 0x04 {
+            state.applicationSelected = false
+            state.selected = nil
+            let version2 = command.data == Type4Tag.ndefApplicationAID
+            let version1 = command.data == Type4Tag.ndefApplicationAIDVersion1
+            guard state.hasNDEFApplication,
+                version2 && state.answersVersion2Name || version1 && !state.answersVersion2Name
+            else { return .fileNotFound }
+            state.applicationSelected = true
+            return .ok
+        }
+        guard state.applicationSelected, command.p1 == 0x00, command.data.count == 2 else {
+            return .fileNotFound
+        }
+        let fileID = UInt16(command.data[0]) << 8 | UInt16(command.data[1])
+        let ndefFileID = UInt16(state.cc[9]) << 8 | UInt16(state.cc[10])
+        switch fileID {
+        case Type4Tag.capabilityContainerFileID: state.selected = .capabilityContainer
+        case ndefFileID: state.selected = .ndef
+        default: return .fileNotFound
+        }
+        return .ok
+    }
+
+    private static func read(_ command: CommandAPDU, _ state: inout State) -> [UInt8] {
+        guard let selected = state.selected else { return StatusWord.commandNotAllowed.bytes }
+        guard let le = command.le, le <= maximum(state.cc, at: 3) || selected != .ndef else {
+            return StatusWord.wrongLength.bytes
+        }
+        let file = selected == .ndef ? state.ndefFile : state.cc
+        var offset = Int(command.p1p2)
+        var wrap = false
+        if command.ins == 0xB1 {
+            guard command.data.count == 5, command.data[0] == 0x54, command.data[1] == 0x03 else {
+                return StatusWord.wrongData.bytes
+            }
+            offset = Int(command.data[2]) << 16 | Int(command.data[3]) << 8 | Int(command.data[4])
+            wrap = true
+        }
+        guard offset < file.count else { return StatusWord.wrongP1P2.bytes }
+        var count = le
+        if wrap { count -= 1 + Type4Tag.berLength(le - 2).count }
+        let data = Array(file[offset..<min(offset + count, file.count)])
+        let body = wrap ? [0x53] + Type4Tag.berLength(data.count) + data : data
+        return body + StatusWord.ok.bytes
+    }
+
+    private static func update(_ command: CommandAPDU, _ state: inout State) -> StatusWord {
+        guard let selected = state.selected else { return .commandNotAllowed }
+        guard command.data.count <= maximum(state.cc, at: 5) || selected != .ndef else {
+            return .wrongLength
+        }
+        switch selected {
+        case .capabilityContainer:
+            guard state.ccWritable else { return .securityStatusNotSatisfied }
+        case .ndef:
+            let writeAccess = state.cc[state.cc[7] == 0x06 ? 16 : 14]
+            guard writeAccess == 0x00 else { return .securityStatusNotSatisfied }
+        }
+        var offset = Int(command.p1p2)
+        var data = command.data
+        if command.ins == 0xD7 {
+            guard data.count > 7, data[0] == 0x54, data[1] == 0x03, data[5] == 0x53 else {
+                return .wrongData
+            }
+            offset = Int(data[2]) << 16 | Int(data[3]) << 8 | Int(data[4])
+            let header = Type4Tag.berLength(data.count - 7 - (data[6] == 0x81 ? 1 : 0))
+            data = Array(data.dropFirst(6 + header.count))
+        }
+        let size = selected == .ndef ? state.ndefFile.count : state.cc.count
+        guard offset + data.count <= size else { return .wrongP1P2 }
+        for (index, byte) in data.enumerated() {
+            if selected == .ndef {
+                state.ndefFile[offset + index] = byte
+            } else {
+                state.cc[offset + index] = byte
+            }
+        }
+        return .ok
+    }
+
+    private static func maximum(_ cc: [UInt8], at offset: Int) -> Int {
+        Int(cc[offset]) << 8 | Int(cc[offset + 1])
+    }
+}
+
+extension StatusWord {
+    var bytes: [UInt8] { [sw1, sw2] }
+}
