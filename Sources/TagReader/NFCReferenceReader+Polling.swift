@@ -1,7 +1,9 @@
 import PN533
 
 extension NFCReferenceReader {
-    /// Polls until a tag answers or `timeout` passes.
+    /// Polls until a tag answers or `timeout` passes; a tag still connected from an earlier
+    /// poll is powered down first (field off for `fieldResetTime`), as a new CoreNFC
+    /// session would, so that it answers again.
     ///
     /// One tag connects and is returned. Several are counted (InListPassiveTarget with MaxTg
     /// 2, then deselect and list again while two more answer), reported as `multipleTags`,
@@ -10,7 +12,10 @@ extension NFCReferenceReader {
     /// all tags and try again."); call `poll` again to go on polling.
     public func poll(timeout: Duration) async throws(NFCReaderError) -> PollResult {
         try await exclusively { () async throws(NFCReaderError) -> PollResult in
-            connectedTag = nil
+            if connectedTag != nil {
+                // The connected card stays ACTIVE and would not answer REQA: start afresh.
+                try await resetField()
+            }
             try await prepare()
             let deadline = clock.now() + timeout
             emit(.pollStarted)
@@ -42,6 +47,13 @@ extension NFCReferenceReader {
         try await exclusively { () async throws(NFCReaderError) in
             try await restart(from: clock.now())
         }
+    }
+
+    private func resetField() async throws(NFCReaderError) {
+        connectedTag = nil
+        try await chip { () async throws(PN533Error) in try await device.setRF(field: false) }
+        try? await clock.sleep(configuration.fieldResetTime)
+        try await chip { () async throws(PN533Error) in try await device.setRF(field: true) }
     }
 
     private func listTargets() async throws(NFCReaderError) -> [PassiveTarget] {

@@ -8,6 +8,9 @@ public struct ReaderConfiguration: Sendable, Hashable {
     /// RFConfiguration item 05 MxRtyPassiveActivation: REQAs per InListPassiveTarget beyond
     /// the first, so that each poll command returns soon and the timeout is checked often.
     public var passiveActivationRetries: UInt8
+    /// How long the field stays off to reset a card before polling anew (ISO/IEC 14443-3
+    /// t_RESET, 5 ms).
+    public var fieldResetTime: Duration
     /// How many tags polling counts at most before reporting `multipleTags`.
     public var maximumTagsCounted: Int
     /// The host's timeout for one tag exchange (it must cover the waiting time extensions
@@ -19,12 +22,14 @@ public struct ReaderConfiguration: Sendable, Hashable {
     /// The reference behaviour: 500 ms restart delay, no faults.
     public init(
         restartPollingDelay: Duration = .milliseconds(500), faults: ReaderFaults = .none,
-        passiveActivationRetries: UInt8 = 1, maximumTagsCounted: Int = 8,
+        passiveActivationRetries: UInt8 = 1, fieldResetTime: Duration = .milliseconds(5),
+        maximumTagsCounted: Int = 8,
         exchangeTimeout: Duration = .seconds(5), eventBufferSize: Int = 1024
     ) {
         self.restartPollingDelay = restartPollingDelay
         self.faults = faults
         self.passiveActivationRetries = passiveActivationRetries
+        self.fieldResetTime = fieldResetTime
         self.maximumTagsCounted = maximumTagsCounted
         self.exchangeTimeout = exchangeTimeout
         self.eventBufferSize = eventBufferSize

@@ -57,7 +57,8 @@ public struct ReaderFaults: Sendable, Hashable {
     public var specs: [String] {
         var specs: [String] = []
         if let restartDelay {
-            specs.append("restart-delay=\(restartDelay / .milliseconds(1))ms")
+            let milliseconds = Int((restartDelay / .milliseconds(1)).rounded())
+            specs.append("restart-delay=\(milliseconds)ms")
         }
         if unsafeWriteOrder { specs.append("unsafe-write-order") }
         if noChunkReassembly { specs.append("no-chunk-reassembly") }
