@@ -1,0 +1,181 @@
+/// A whole Type 2 Tag memory image: static blocks, CC, the data area's TLVs and any lock or
+/// reserved bytes, in 4-byte blocks.
+///
+/// An emulator serves `bytes` block by block; a reader walks what it has read with
+/// `ndefMessage(in:)`. Building and walking share one cursor over the data area, so an image
+/// built here reads back the same way.
+public struct Type2TagMemory: Sendable, Hashable {
+    /// The image from block 0, a whole number of blocks.
+    public private(set) var bytes: [UInt8]
+    /// The capability container in block 3.
+    public let capabilityContainer: Type2CapabilityContainer
+    /// The reader's walk over the data area, up to the NDEF TLV.
+    public private(set) var walk: Type2TLVWalk
+
+    /// Formats an image holding `ndefMessage`.
+    ///
+    /// Lays out a Lock Control TLV when `lockControl` is given (without one, tags above 48
+    /// data bytes keep their lock bits at the default place after the data area), a Memory
+    /// Control TLV per `memoryControls`, the NDEF TLV around the declared areas, a Terminator
+    /// when a byte is left, and zeros. `readOnly` sets CC access 0F and every lock bit.
+    public init(
+        uid: [UInt8], dataAreaSize: Int, ndefMessage: [UInt8] = [], readOnly: Bool = false,
+        lockControl: Type2LockControl? = nil, memoryControls: [Type2MemoryControl] = []
+    ) throws(Type2TagError) {
+        let staticMemory = try Type2StaticMemory(
+            uid: uid, lock0: readOnly ? 0xFF : 0, lock1: readOnly ? 0xFF : 0)
+        let cc = try Type2CapabilityContainer(
+            dataAreaSize: dataAreaSize,
+            access: readOnly
+                ? Type2CapabilityContainer.readOnly : Type2CapabilityContainer.readWrite)
+        let lock =
+            lockControl?.lockBits ?? Type2DynamicLockBits.defaultBits(dataAreaSize: dataAreaSize)
+        let reserved = memoryControls.map(\.area)
+        let dataEnd = Type2Tag.dataAreaOffset + dataAreaSize
+        let imageEnd = ([dataEnd, lock?.area.upperBound ?? 0] + reserved.map(\.upperBound)).max()!
+        let blockCount = (imageEnd + Type2Tag.blockSize - 1) / Type2Tag.blockSize
+        var image = Array(repeating: UInt8(0), count: blockCount * Type2Tag.blockSize)
+        image.replaceSubrange(0..<16, with: staticMemory.encoded() + cc.encoded())
+
+        var layout = try Type2Layout(
+            dataAreaSize: dataAreaSize, lockControl: lockControl, memoryControls: memoryControls)
+        try layout.append(ndefMessage: ndefMessage)
+        for (address, byte) in layout.written { image[address] = byte }
+        if readOnly, let lock {
+            image.replaceSubrange(lock.area, with: lock.allBitsSet)
+        }
+        bytes = image
+        capabilityContainer = cc
+        walk = try Type2TLVWalk(memory: image, dataAreaSize: dataAreaSize)
+    }
+
+    /// Reads an image back: its CC and the walk to the NDEF TLV.
+    public init(image: [UInt8]) throws(Type2TagError) {
+        guard image.count >= Type2Tag.dataAreaOffset else {
+            throw .truncated(offset: 0, needed: Type2Tag.dataAreaOffset, available: image.count)
+        }
+        let cc = try Type2CapabilityContainer(decoding: image[12..<16])
+        let walk = try Type2TLVWalk(memory: image, dataAreaSize: cc.dataAreaSize)
+        if let missing = walk.missingFrom {
+            throw .truncated(offset: missing, needed: 1, available: 0)
+        }
+        bytes = image
+        capabilityContainer = cc
+        self.walk = walk
+    }
+
+    /// The NDEF message the image holds.
+    public func ndefMessage() throws(Type2TagError) -> [UInt8] {
+        guard let tlv = walk.ndefTLV else {
+            throw .ndefTLVMissing(offset: walk.tlvs.last?.endOffset ?? Type2Tag.dataAreaOffset)
+        }
+        return tlv.value
+    }
+
+    /// The largest NDEF message the image holds where its NDEF TLV is.
+    public var ndefCapacity: Int { walk.ndefCapacity }
+
+    /// The NDEF message in bytes a reader has read from block 0: CC, then the TLV walk.
+    ///
+    /// Throws `truncated` naming the first address still needed when the bytes end early.
+    public static func ndefMessage(in memory: [UInt8]) throws(Type2TagError) -> [UInt8] {
+        try Type2TagMemory(image: memory).ndefMessage()
+    }
+
+    /// The largest NDEF message an image formatted with these arguments holds.
+    public static func capacity(
+        dataAreaSize: Int, lockControl: Type2LockControl? = nil,
+        memoryControls: [Type2MemoryControl] = []
+    ) throws(Type2TagError) -> Int {
+        _ = try Type2CapabilityContainer(dataAreaSize: dataAreaSize)
+        let layout = try Type2Layout(
+            dataAreaSize: dataAreaSize, lockControl: lockControl, memoryControls: memoryControls)
+        return type2NDEFCapacity(available: layout.cursor.remaining())
+    }
+
+    /// This image with `message` in place of its NDEF message: a new NDEF TLV where the old
+    /// one (or, without one, the Terminator) was, laid around the same areas, then a
+    /// Terminator when a byte is left; later bytes stay as they were.
+    public func replacingNDEFMessage(_ message: [UInt8]) throws(Type2TagError) -> Type2TagMemory {
+        let size = capabilityContainer.dataAreaSize
+        let start =
+            walk.ndefTLV?.offset ?? walk.tlvs.last { $0.tag == .terminator }?.offset
+            ?? walk.tlvs.last?.endOffset ?? Type2Tag.dataAreaOffset
+        var layout = Type2Layout(dataAreaSize: size)
+        for area in walk.areas where area.declaredAt != nil { layout.cursor.skip(area.range) }
+        layout.cursor.rewind(to: start)
+        try layout.append(ndefMessage: message)
+        var image = bytes
+        for (address, byte) in layout.written { image[address] = byte }
+        return try Type2TagMemory(image: image)
+    }
+
+    /// Block `number`'s 4 bytes.
+    public func block(_ number: Int) -> [UInt8] {
+        Array(bytes[number * Type2Tag.blockSize..<(number + 1) * Type2Tag.blockSize])
+    }
+
+    /// How many blocks the image has.
+    public var blockCount: Int { bytes.count / Type2Tag.blockSize }
+}
+
+/// Lays TLV bytes into the data area around the areas declared so far, the way a reader's
+/// walk reads them.
+private struct Type2Layout {
+    var cursor: Type2DataCursor
+    /// Address and byte of everything laid out, in order.
+    var written: [(Int, UInt8)] = []
+    let dataAreaSize: Int
+
+    init(dataAreaSize: Int) {
+        self.dataAreaSize = dataAreaSize
+        cursor = Type2DataCursor(dataAreaSize: dataAreaSize)
+    }
+
+    /// A layout that starts with a Lock Control TLV (when given) and the Memory Control TLVs.
+    init(
+        dataAreaSize: Int, lockControl: Type2LockControl?, memoryControls: [Type2MemoryControl]
+    ) throws(Type2TagError) {
+        self.init(dataAreaSize: dataAreaSize)
+        if let lockControl {
+            try declare(
+                Type2TLV(tag: .lockControl, value: lockControl.value), lockControl.lockBits.area)
+        }
+        for control in memoryControls {
+            try declare(Type2TLV(tag: .memoryControl, value: control.value), control.area)
+        }
+    }
+
+    /// Lays out a control TLV, then makes later bytes jump over its area.
+    mutating func declare(_ tlv: Type2TLV, _ area: Range<Int>) throws(Type2TagError) {
+        let start = cursor.address
+        try put(tlv.encoded(), capacityFor: 0)
+        guard area.lowerBound >= Type2Tag.dataAreaOffset else {
+            throw .controlAreaInStaticMemory(offset: start, position: area.lowerBound)
+        }
+        if written.contains(where: { area.contains($0.0) }) {
+            throw .areaOverlapsTLVs(offset: start, position: area.lowerBound)
+        }
+        cursor.skip(area)
+    }
+
+    /// Lays out the NDEF TLV and, when a byte is left, a Terminator.
+    mutating func append(ndefMessage message: [UInt8]) throws(Type2TagError) {
+        let capacity = type2NDEFCapacity(available: cursor.remaining())
+        let needed = 1 + Type2TLV.lengthFieldSize(message.count) + message.count
+        guard message.count <= Type2Tag.maximumTLVLength, needed <= cursor.remaining() else {
+            throw .messageTooLong(length: message.count, capacity: capacity)
+        }
+        try put(Type2TLV(tag: .ndefMessage, value: message).encoded(), capacityFor: message.count)
+        if cursor.remaining() > 0 { try put([Type2TLVTag.terminator.rawValue], capacityFor: 0) }
+    }
+
+    private mutating func put(_ bytes: [UInt8], capacityFor length: Int) throws(Type2TagError) {
+        for byte in bytes {
+            guard let address = cursor.next() else {
+                throw .messageTooLong(length: length, capacity: 0)
+            }
+            written.append((address, byte))
+        }
+    }
+}
