@@ -22,10 +22,15 @@ public actor CommunicateThruLink: ISODEPFrameLink {
         self.hostMargin = hostMargin
     }
 
+    /// InCommunicateThru with the chip's retry timeout at least `timeout`; the chip's
+    /// timeout is `.timeout`, its CRC, parity and framing errors `.transmission`.
     public func transceive(
         _ frame: [UInt8], timeout: Duration
     ) async throws(ISODEPLinkError) -> [UInt8] {
-        let code = PN533RFTimeout.atLeast(timeout)
+        // Beyond the longest code (3.28 s, shorter than FWT for FWI 13 and 14) the chip waits
+        // without a limit and the host's own timeout ends the wait.
+        let longest = PN533RFTimeout(rawValue: 0x10)
+        let code = timeout > (longest.duration ?? .zero) ? .none : PN533RFTimeout.atLeast(timeout)
         do throws(PN533Error) {
             try await checkFraming()
             if code != retryTimeout {
@@ -37,6 +42,8 @@ public actor CommunicateThruLink: ISODEPFrameLink {
             return try await device.communicateThru(
                 frame, timeout: (code.duration ?? timeout) + hostMargin)
         } catch .rfTimeout {
+            throw .timeout
+        } catch .noResponse where code == .none {
             throw .timeout
         } catch .transmission(let command, let status) {
             throw .transmission(.transmission(command: command, status: status))

@@ -1,3 +1,5 @@
+import PN533
+
 /// The reader side of ISO/IEC 14443-4 run by the host over a raw frame link (a PN533 in
 /// InCommunicateThru): RATS/ATS, I-blocks with block numbers, chaining both ways by FSC and
 /// FSD, S(WTX) granted, R(NAK) and retransmission by the ISO rules, S(DESELECT).
@@ -42,6 +44,25 @@ public actor ISODEPReader: APDUTransceiver {
         self.configuration = configuration
         self.scheduler = scheduler
         session = Self.session(ats: ats, rats: rats, usingCID: usingCID)
+    }
+
+    /// A reader for a card a PN533 listed and activated itself (SEL_RES 20: the chip sent
+    /// RATS `E0 80`, so FSD is 256 and CID 0).
+    ///
+    /// - Throws: `.notActivated` when the target has no ATS, `.invalidATS` for a bad one.
+    public init(
+        link: some ISODEPFrameLink, target: PassiveTarget,
+        configuration: ISODEPReaderConfiguration = .init(),
+        scheduler: any ISODEPScheduler = ContinuousISODEPScheduler()
+    ) throws(ISODEPError) {
+        guard let bytes = target.ats else { throw .notActivated }
+        let ats: ATS
+        do throws(ATSError) {
+            ats = try ATS(bytes: bytes)
+        } catch {
+            throw .invalidATS(bytes: bytes, error: error)
+        }
+        self.init(link: link, ats: ats, configuration: configuration, scheduler: scheduler)
     }
 
     /// The active card's ATS; `nil` before activation and after DESELECT.

@@ -305,4 +305,55 @@ import Testing
         let (deaf, _) = activeReader([.send("c2", .silence), .send("c2", answer: "a2")])
         await #expect(throws: ISODEPError.deselectFailed(attempts: 2)) { try await deaf.deselect() }
     }
+
+    @Test(
+        "a reader starts from the ATS a PN533 got while listing, and refuses a target without one")
+    func startsFromListedTargets() async throws {
+        let listed = PassiveTarget(
+            tg: 1, sensRes: [0x04, 0x00], selRes: 0x20, nfcid: [0x08, 1, 2, 3],
+            ats: [0x05, 0x78, 0x80, 0x70, 0x02])
+        let reader = try ISODEPReader(link: ScriptedFrameLink([]), target: listed)
+        #expect(await reader.ats == ATS(fsci: 8, ta: 0x80, tb: 0x70, tc: 0x02, historicalBytes: []))
+        #expect(await reader.blockNumber == 0)
+        var plain = listed
+        plain.ats = nil
+        #expect(throws: ISODEPError.notActivated) {
+            try ISODEPReader(link: ScriptedFrameLink([]), target: plain)
+        }
+        plain.ats = [0x05, 0x78]
+        #expect(
+            throws: ISODEPError.invalidATS(
+                bytes: [0x05, 0x78], error: .lengthMismatch(tl: 5, count: 2))
+        ) {
+            try ISODEPReader(link: ScriptedFrameLink([]), target: plain)
+        }
+    }
+
+    @Test("a second exchange while one runs fails with busy")
+    func refusesOverlappingExchanges() async throws {
+        let link = GateLink()
+        let reader = ISODEPReader(link: link, ats: Self.ats)
+        let first = Task { try await reader.transceive([0x00]) }
+        while await !link.isHolding { await Task.yield() }
+        await #expect(throws: ISODEPError.busy) { try await reader.transceive([0x01]) }
+        await link.release()
+        #expect(try await first.value == [0x90, 0x00])
+    }
+}
+
+/// A link that holds the first frame until released, then answers I(0) 90 00.
+actor GateLink: ISODEPFrameLink {
+    private var held: CheckedContinuation<Void, Never>?
+
+    var isHolding: Bool { held != nil }
+
+    func release() {
+        held?.resume()
+        held = nil
+    }
+
+    func transceive(_ frame: [UInt8], timeout: Duration) async throws(ISODEPLinkError) -> [UInt8] {
+        await withCheckedContinuation { held = $0 }
+        return [0x02, 0x90, 0x00]
+    }
 }

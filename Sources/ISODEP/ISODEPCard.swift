@@ -1,0 +1,59 @@
+import PN533
+
+/// The card side of ISO/IEC 14443-4 on a PN533 in target mode, where the chip leaves RATS
+/// and every block to the host (DESIGN.md §3): answers RATS with the configured ATS, puts
+/// chained commands together (R(ACK) for each part), hands whole APDUs to an async handler,
+/// sends the answer as I-blocks chained by FSD, follows the reader's R(ACK) and R(NAK) by
+/// the ISO rules, asks for more time with S(WTX) as its policy says, and answers
+/// S(DESELECT).
+public struct ISODEPCard: Sendable {
+    /// Turns a command APDU into the response APDU; it may take its time.
+    public typealias Handler = @Sendable ([UInt8]) async -> [UInt8]
+
+    /// The chip, activated in target mode.
+    public let device: PN533Device
+    /// The ATS and pacing.
+    public let configuration: ISODEPCardConfiguration
+    let scheduler: any ISODEPScheduler
+    let onEvent: (@Sendable (ISODEPCardEvent) -> Void)?
+
+    /// A card on `device`; `scheduler` times the handler and stamps `onEvent`'s events.
+    public init(
+        device: PN533Device, configuration: ISODEPCardConfiguration = .init(),
+        scheduler: any ISODEPScheduler = ContinuousISODEPScheduler(),
+        onEvent: (@Sendable (ISODEPCardEvent) -> Void)? = nil
+    ) {
+        self.device = device
+        self.configuration = configuration
+        self.scheduler = scheduler
+        self.onEvent = onEvent
+    }
+
+    /// Serves one session from `activation` (TgInitAsTarget's answer, its first command a
+    /// RATS) until the reader deselects or releases the card, its field goes off, or it
+    /// stays silent for `idleTimeout`.
+    ///
+    /// - Returns: why the session ended.
+    /// - Throws: `ISODEPCardError` when the first command is no RATS, a chained command is
+    ///   too long, or the chip fails.
+    public func run(
+        activation: TargetActivation, handler: @escaping Handler
+    ) async throws(ISODEPCardError) -> ISODEPCardSessionEnd {
+        var session = ISODEPCardSession(card: self, handler: handler)
+        do throws(ISODEPCardSession.Exit) {
+            try await session.run(activation)
+        } catch {
+            switch error {
+            case .ended(let end):
+                emit(.ended(end))
+                return end
+            case .failed(let failure):
+                throw failure
+            }
+        }
+    }
+
+    func emit(_ kind: ISODEPCardEvent.Kind) {
+        onEvent?(ISODEPCardEvent(time: scheduler.now, kind: kind))
+    }
+}

@@ -1,0 +1,222 @@
+import PN533
+
+/// One session of an `ISODEPCard`: the PICC's block number and whatever is half done (a
+/// chained command coming in, a chained answer going out, the last block for a resend).
+struct ISODEPCardSession {
+    /// How the session loop stops.
+    enum Exit: Error {
+        case ended(ISODEPCardSessionEnd)
+        case failed(ISODEPCardError)
+    }
+
+    let card: ISODEPCard
+    let handler: ISODEPCard.Handler
+    var rats = RATS()
+    /// The PICC's current block number (rule C: 1 at activation).
+    var blockNumber: UInt8 = 1
+    /// Parts of a chained command so far.
+    var command: [UInt8] = []
+    /// Parts of a chained answer not sent yet.
+    var answerParts: ArraySlice<[UInt8]> = []
+    /// The last block sent, for rule 11.
+    var lastSent: ISODEPBlock?
+    /// The CID to answer with: the one the last block came with.
+    var replyCID: ISODEPCID?
+    /// When the host got the last block, in scheduler time.
+    var receivedAt: Duration = .zero
+
+    init(card: ISODEPCard, handler: @escaping ISODEPCard.Handler) {
+        self.card = card
+        self.handler = handler
+    }
+
+    mutating func run(_ activation: TargetActivation) async throws(Exit) -> Never {
+        do throws(RATSError) {
+            rats = try RATS(bytes: activation.initiatorCommand)
+        } catch {
+            throw .failed(.notRATS(command: activation.initiatorCommand, error: error))
+        }
+        card.emit(.received(.rats(rats)))
+        card.emit(.sent(.ats(card.configuration.ats)))
+        try await respond(card.configuration.ats.encode())
+        while true {
+            try await handle(try await nextBlock())
+        }
+    }
+
+    private mutating func handle(_ block: ISODEPBlock) async throws(Exit) {
+        switch block {
+        case .information(_, let chaining, _, _, let inf):
+            // Rule D; a new command also drops what is left of an unfinished chained answer.
+            blockNumber ^= 1
+            answerParts = []
+            command += inf
+            let limit = card.configuration.maximumCommandLength
+            guard command.count <= limit else { throw .failed(.commandTooLong(limit: limit)) }
+            if chaining {
+                try await send(.ack(blockNumber, cid: replyCID))
+                return
+            }
+            let apdu = command
+            command = []
+            try await answer(apdu)
+        case .receiveReady(_, let number, _) where number == blockNumber:
+            // Rule 11: the reader missed the last block.
+            guard let lastSent else { return ignore(block, "nothing sent to repeat") }
+            try await send(lastSent)
+        case .receiveReady(.nak, _, _):
+            // Rule 12: the reader's block never arrived; R(ACK) makes it send it again.
+            try await send(.ack(blockNumber, cid: replyCID))
+        case .receiveReady(.ack, _, _):
+            guard !answerParts.isEmpty else { return ignore(block, "no chained answer going out") }
+            blockNumber ^= 1
+            try await sendNextAnswerPart()
+        case .supervisory(.deselect, _):
+            try await send(.deselect(cid: replyCID))
+            throw .ended(.deselected)
+        case .supervisory(.waitingTimeExtension, _):
+            ignore(block, "no S(WTX) request outstanding")
+        }
+    }
+
+    /// Runs the handler, asking for more time while it works as the policy says, then sends
+    /// the first (or only) I-block of its answer.
+    private mutating func answer(_ apdu: [UInt8]) async throws(Exit) {
+        card.emit(.handlerStarted(command: apdu))
+        let handler = handler
+        let pending = card.scheduler.start { await handler(apdu) }
+        let response = try await collect(pending)
+        card.emit(.handlerFinished(response: response))
+        let capacity = max(
+            ISODEPFrameSize.informationCapacity(frameSize: rats.fsd, cid: replyCID != nil), 1)
+        answerParts =
+            stride(from: 0, to: max(response.count, 1), by: capacity).map {
+                Array(response[$0..<min($0 + capacity, response.count)])
+            }[...]
+        try await sendNextAnswerPart()
+    }
+
+    private mutating func collect(_ pending: any ISODEPPendingResult) async throws(Exit) -> [UInt8]
+    {
+        var fraction = ISODEPWTXPolicy.defaultFraction
+        let multiplier: UInt8
+        var extendNow = false
+        switch card.configuration.wtxPolicy {
+        case .never:
+            return await pending.value(before: nil) ?? []
+        case .always(let requested):
+            multiplier = requested
+            extendNow = true
+        case .whenSlow(let requestedFraction, let requested):
+            fraction = requestedFraction
+            multiplier = requested
+        }
+        let fwt = card.configuration.ats.frameWaitingTime
+        var window = fwt
+        while true {
+            if !extendNow, let value = await pending.value(before: receivedAt + window * fraction) {
+                return value
+            }
+            extendNow = false
+            try await extendWaitingTime(multiplier)
+            window = ISODEPTiming.extendedWaitingTime(fwt, multiplier: multiplier)
+        }
+    }
+
+    /// Sends S(WTX) and waits for the reader to grant it.
+    private mutating func extendWaitingTime(_ multiplier: UInt8) async throws(Exit) {
+        let request = ISODEPBlock.wtx(multiplier, cid: replyCID)
+        try await send(request)
+        while true {
+            let block = try await nextBlock()
+            switch block {
+            case .supervisory(.waitingTimeExtension, _):
+                return
+            case .receiveReady(_, let number, _) where number == blockNumber:
+                try await send(request)
+            case .supervisory(.deselect, _):
+                try await send(.deselect(cid: replyCID))
+                throw .ended(.deselected)
+            default:
+                ignore(block, "the S(WTX) answer was due")
+            }
+        }
+    }
+
+    private mutating func sendNextAnswerPart() async throws(Exit) {
+        guard let part = answerParts.popFirst() else { return }
+        try await send(
+            .information(
+                blockNumber: blockNumber, chaining: !answerParts.isEmpty, cid: replyCID, inf: part))
+    }
+
+    /// The next block addressed to this card; anything else is ignored (rule 10).
+    private mutating func nextBlock() async throws(Exit) -> ISODEPBlock {
+        while true {
+            let bytes = try await receive()
+            receivedAt = card.scheduler.now
+            let block: ISODEPBlock
+            do throws(ISODEPBlockError) {
+                block = try ISODEPBlock(bytes: bytes)
+            } catch {
+                card.emit(.ignored(bytes: bytes, reason: "\(error)"))
+                continue
+            }
+            if let problem = addressingProblem(block.cid) {
+                card.emit(.ignored(bytes: bytes, reason: problem))
+                continue
+            }
+            card.emit(.received(.block(block)))
+            replyCID = block.cid.map { ISODEPCID($0.value) }
+            return block
+        }
+    }
+
+    /// A card without CID support ignores blocks with one; a card with it answers its own
+    /// CID, and blocks without one only as CID 0.
+    private func addressingProblem(_ cid: ISODEPCID?) -> String? {
+        guard card.configuration.ats.cidSupported else {
+            return cid == nil ? nil : "\(cid!) sent to a card without CID support"
+        }
+        let mine = rats.cid & 0x0F
+        guard (cid?.value ?? 0) == mine else {
+            return "\(cid.map(\.description) ?? "no CID") is not this card's CID \(mine)"
+        }
+        return nil
+    }
+
+    private func ignore(_ block: ISODEPBlock, _ reason: String) {
+        card.emit(.ignored(bytes: block.encode(), reason: reason))
+    }
+
+    private mutating func send(_ block: ISODEPBlock) async throws(Exit) {
+        card.emit(.sent(.block(block)))
+        lastSent = block
+        try await respond(block.encode())
+    }
+
+    private func respond(_ bytes: [UInt8]) async throws(Exit) {
+        do throws(PN533Error) {
+            try await card.device.respondToInitiator(bytes)
+        } catch {
+            throw Self.exit(for: error)
+        }
+    }
+
+    private func receive() async throws(Exit) -> [UInt8] {
+        do throws(PN533Error) {
+            return try await card.device.getInitiatorCommand(
+                timeout: card.configuration.idleTimeout)
+        } catch .noResponse {
+            throw .ended(.idle(card.configuration.idleTimeout))
+        } catch {
+            throw Self.exit(for: error)
+        }
+    }
+
+    /// The reader letting go ends the session; any other chip failure fails it.
+    private static func exit(for error: PN533Error) -> Exit {
+        if case .brokenLink = error { return .ended(.released(error)) }
+        return .failed(.link(error))
+    }
+}

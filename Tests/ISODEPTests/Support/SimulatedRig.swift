@@ -1,0 +1,163 @@
+import ISODEP
+import PN533
+import PN533Sim
+import Synchronization
+import Testing
+
+/// Two simulated PN533s in one field on a virtual clock: the emulator's host serves an
+/// `ISODEPCard`, the reader's host talks to it through the chip's ISO-DEP or its own.
+struct SimulatedRig {
+    let clock = SimulationClock()
+    let field: RFField
+    let readerChip: PN533Firmware
+    let emulatorChip: PN533Firmware
+    let reader: PN533Device
+    let emulator: PN533Device
+    let scheduler: SimulationISODEPScheduler
+    let events = CardEventLog()
+
+    /// An ISO-DEP card as TgInitAsTarget presents it: SEL_RES 20 makes a PN533 reader send
+    /// RATS itself during InListPassiveTarget.
+    static let isoDEPCard = TargetConfiguration(
+        sensRes: [0x04, 0x00], nfcid1t: [0xA1, 0xB2, 0xC3], selRes: 0x20)
+
+    init() {
+        field = RFField(clock: clock)
+        readerChip = PN533Firmware(name: "reader", field: field)
+        emulatorChip = PN533Firmware(name: "emulator", field: field)
+        reader = PN533Device(transport: readerChip.transport())
+        emulator = PN533Device(transport: emulatorChip.transport())
+        scheduler = SimulationISODEPScheduler(clock: clock)
+    }
+
+    /// Starts the emulator's host: TgInitAsTarget, then one `ISODEPCard` session; the task's
+    /// value is how the session ended.
+    func startCard(
+        _ configuration: ISODEPCardConfiguration = .init(),
+        target: TargetConfiguration = Self.isoDEPCard, handler: ISODEPCard.Handler? = nil
+    ) -> SimulationTask<ISODEPCardSessionEnd> {
+        let handler = handler ?? TestApplication.handler(clock: clock)
+        return clock.spawn { [emulator, scheduler, events] in
+            try await emulator.open()
+            let activation = try await emulator.initAsTarget(target, timeout: .seconds(5))
+            let card = ISODEPCard(
+                device: emulator, configuration: configuration, scheduler: scheduler,
+                onEvent: events.record)
+            return try await card.run(activation: activation, handler: handler)
+        }
+    }
+
+    /// Starts an emulator host that answers RATS with the default ATS and then stops
+    /// serving the card: a card that never answers a block.
+    func startSilentCard() -> SimulationTask<Void> {
+        clock.spawn { [emulator] in
+            try await emulator.open()
+            _ = try await emulator.initAsTarget(Self.isoDEPCard, timeout: .seconds(5))
+            try await emulator.respondToInitiator(ISODEPCardConfiguration().ats.encode())
+        }
+    }
+
+    /// Reads `count` reader frames waiting at the silent card's chip. A PN533Sim channel
+    /// freed with frames in it crashes ("Recursive call to lock Mutex": its deinit frees
+    /// the frames' reply channels under the clock's lock), so tests leave none behind.
+    func drainSilentCard(_ count: Int) async throws {
+        for _ in 0..<count { _ = try await emulator.getInitiatorCommand() }
+    }
+
+    /// Opens the reader and lists the one card in the field.
+    func listCard() async throws -> PassiveTarget {
+        try await reader.open()
+        let targets = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
+        guard let target = targets.first else { throw RigError.noCard }
+        return target
+    }
+
+    /// Lists the card and returns an APDU transceiver for it along `path`.
+    func transceiver(_ path: ReaderPath) async throws -> any APDUTransceiver {
+        let target = try await listCard()
+        switch path {
+        case .chip:
+            return ChipISODEPTransceiver(device: reader, target: target.tg)
+        case .host:
+            return try ISODEPReader(
+                link: CommunicateThruLink(device: reader), target: target, scheduler: scheduler)
+        }
+    }
+
+    /// Runs `body` as the reader's host with a transceiver along `path`, then switches the
+    /// field off and waits for `card`'s session to end.
+    func read<T: Sendable>(
+        _ path: ReaderPath, card: SimulationTask<ISODEPCardSessionEnd>,
+        _ body: @Sendable (any APDUTransceiver) async throws -> T
+    ) async throws -> T {
+        try await clock.participate {
+            let result = try await body(try await transceiver(path))
+            try await reader.setRF(field: false)
+            _ = try await card.value
+            return result
+        }
+    }
+
+    enum RigError: Error {
+        case noCard
+    }
+}
+
+/// Who runs ISO-DEP on the reader side.
+enum ReaderPath: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// The chip, through InDataExchange.
+    case chip
+    /// The host's `ISODEPReader`, through InCommunicateThru.
+    case host
+
+    var testDescription: String { rawValue }
+}
+
+/// The emulated card's application: echoes a command followed by 90 00; `00 CA hi lo`
+/// answers hi·256+lo pattern bytes and 90 00; `00 5E hi lo` first sleeps hi·256+lo ms.
+enum TestApplication {
+    static func handler(clock: SimulationClock) -> ISODEPCard.Handler {
+        { apdu in
+            guard apdu.count == 4, apdu[0] == 0x00 else { return apdu + [0x90, 0x00] }
+            let value = Int(apdu[2]) << 8 | Int(apdu[3])
+            switch apdu[1] {
+            case 0xCA:
+                return pattern(value) + [0x90, 0x00]
+            case 0x5E:
+                try? await clock.sleep(until: clock.now.advanced(by: .milliseconds(value)))
+                return [0x90, 0x00]
+            default:
+                return apdu + [0x90, 0x00]
+            }
+        }
+    }
+
+    /// `count` bytes counting up from 0, wrapping.
+    static func pattern(_ count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: $0) }
+    }
+}
+
+/// The card's events, collected from whichever task emits them.
+final class CardEventLog: Sendable {
+    private let storage = Mutex<[ISODEPCardEvent]>([])
+
+    @Sendable func record(_ event: ISODEPCardEvent) { storage.withLock { $0.append(event) } }
+
+    var all: [ISODEPCardEvent] { storage.withLock { $0 } }
+
+    /// The frames the card sent, in order.
+    var sent: [ISODEPFrame] {
+        all.compactMap { if case .sent(let frame) = $0.kind { frame } else { nil } }
+    }
+
+    /// The frames the card received, in order.
+    var received: [ISODEPFrame] {
+        all.compactMap { if case .received(let frame) = $0.kind { frame } else { nil } }
+    }
+
+    /// How many blocks of this kind the card sent.
+    func sentCount(_ matches: (ISODEPBlock) -> Bool) -> Int {
+        sent.filter { if case .block(let block) = $0 { matches(block) } else { false } }.count
+    }
+}
