@@ -17,8 +17,8 @@ public enum NDEFUnsupportedReason: Sendable, Hashable, CustomStringConvertible {
     case noNDEFFile(fileID: UInt16, StatusWord)
     /// The NDEF file's read access condition is not 00 (granted).
     case ndefFileNotReadable(readAccess: UInt8)
-    /// A Type 2 Tag's CC has no E1 magic number, or a major version other than 1.
-    case invalidType2CapabilityContainer([UInt8])
+    /// A Type 2 Tag's CC has no E1 magic number, a major version other than 1, or no size.
+    case invalidType2CapabilityContainer(Type2TagError)
     /// A Type 2 Tag's CC denies reading (read access nibble shown).
     case type2NotReadable(access: UInt8)
     /// A Type 2 Tag's data area holds no NDEF Message TLV.
@@ -37,8 +37,7 @@ public enum NDEFUnsupportedReason: Sendable, Hashable, CustomStringConvertible {
                 + "answered \(word)"
         case .ndefFileNotReadable(let access):
             "NDEF file read access is \(Hex.encode([access])), not 00"
-        case .invalidType2CapabilityContainer(let bytes):
-            "Type 2 CC \(Hex.encode(bytes)) lacks magic E1 or version 1.x"
+        case .invalidType2CapabilityContainer(let error): "invalid Type 2 CC: \(error)"
         case .type2NotReadable(let access):
             "Type 2 CC access \(Hex.encode([access])) denies reading"
         case .noNDEFMessageTLV: "the data area holds no NDEF Message TLV"

@@ -96,7 +96,11 @@ extension NFCReferenceReader {
             return Type4TagProcedures(
                 transceiver: ChipISODEPTransceiver(
                     device: device, target: target, timeout: configuration.exchangeTimeout))
-        case .type2, .unsupported:
+        case .type2:
+            return Type2TagProcedures(
+                transceiver: ChipType2Transceiver(
+                    device: device, target: target, timeout: configuration.exchangeTimeout))
+        case .unsupported:
             return nil
         }
     }

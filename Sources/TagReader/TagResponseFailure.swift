@@ -15,8 +15,12 @@ public enum TagResponseFailure: Sendable, Hashable, CustomStringConvertible {
     case commandNotExpressible(APDUError)
     /// The NDEF file's length field is wrong (claims more than the file holds).
     case ndefFile(NDEFFileError)
-    /// A Type 2 Tag answered `command` with a NAK (`nak`: the 4-bit value).
-    case nak(UInt8, command: [UInt8])
+    /// A Type 2 Tag answered `command` with a NAK.
+    case nak(command: [UInt8])
+    /// A Type 2 Tag block beyond the first sector (255), which needs SECTOR SELECT.
+    case blockBeyondFirstSector(block: Int)
+    /// A Type 2 Tag's memory breaks a Type 2 rule.
+    case type2Memory(Type2TagError)
     /// A Type 2 Tag's READ gave `received` bytes instead of 16.
     case wrongReadLength(received: Int, command: [UInt8])
     /// A Type 2 Tag's WRITE was answered with data instead of ACK.
@@ -32,8 +36,9 @@ public enum TagResponseFailure: Sendable, Hashable, CustomStringConvertible {
             "\(command) returned \(Hex.encode(bytes)), not one 53 data object"
         case .commandNotExpressible(let error): "no command reaches the data: \(error)"
         case .ndefFile(let error): "NDEF file: \(error)"
-        case .nak(let value, let command):
-            "\(Hex.encode(command)) answered NAK \(Hex.encode([value]))"
+        case .nak(let command): "\(Hex.encode(command)) answered NAK"
+        case .blockBeyondFirstSector(let block): "block \(block) needs SECTOR SELECT"
+        case .type2Memory(let error): "Type 2 memory: \(error)"
         case .wrongReadLength(let received, let command):
             "\(Hex.encode(command)) returned \(received) bytes instead of 16"
         case .unexpectedWriteAnswer(let bytes, let command):

@@ -40,6 +40,12 @@ struct SimulatedReaderRig: Sendable {
         await enter(tag.softwareTag(clock: clock))
     }
 
+    /// Puts a Type 2 test tag in the field.
+    @discardableResult
+    func enter(_ tag: Type2TestTag) async -> RFField.TargetHandle {
+        await enter(tag.softwareTag(clock: clock))
+    }
+
     /// Opens the chip and runs `body` as a participant of the virtual clock.
     func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await clock.participate {

@@ -22,9 +22,7 @@ final class Type4TestTag: Sendable {
         var applicationSelected = false
         var selected: SelectedFile?
         var apdus: [CommandAPDU] = []
-        var remainingAPDUs: Int?
-        var appliesUnansweredAPDU = false
-        var gone = false
+        var departure = Departure()
     }
 
     let identity: TypeAIdentity
@@ -83,31 +81,31 @@ final class Type4TestTag: Sendable {
     /// Answers `count` more APDUs, then leaves: silent from the next one on (which it still
     /// carries out when `applyingTheLast`, as a card torn away while answering would).
     func leave(afterAPDUs count: Int, applyingTheLast: Bool = false) {
-        state.withLock {
-            $0.remainingAPDUs = count
-            $0.appliesUnansweredAPDU = applyingTheLast
-        }
+        state.withLock { $0.departure.schedule(after: count, carryingOutTheLast: applyingTheLast) }
+    }
+
+    /// Carries out one command APDU without the air in between, for an in-memory link.
+    func respond(to apdu: [UInt8]) -> [UInt8] {
+        state.withLock { Self.process(apdu, &$0) }
     }
 
     // MARK: - The card
 
     private func answer(_ frame: AirFrame) -> AirFrame? {
         state.withLock { state in
-            guard !state.gone, let block = frame.payloadCheckingCRC else { return nil }
+            guard !state.departure.gone, let block = frame.payloadCheckingCRC else { return nil }
             switch state.framing.receive(block) {
             case .silent: return nil
             case .answer(let bytes): return .withCRC(bytes)
             case .apdu(let bytes, let number):
-                if let remaining = state.remainingAPDUs {
-                    guard remaining > 0 else {
-                        state.gone = true
-                        if state.appliesUnansweredAPDU { _ = Self.process(bytes, &state) }
-                        return nil
-                    }
-                    state.remainingAPDUs = remaining - 1
+                switch state.departure.next() {
+                case .answer:
+                    let response = Self.process(bytes, &state)
+                    return .withCRC(state.framing.respond(response, blockNumber: number))
+                case .carryOutSilently: _ = Self.process(bytes, &state)
+                case .ignore: break
                 }
-                let response = Self.process(bytes, &state)
-                return .withCRC(state.framing.respond(response, blockNumber: number))
+                return nil
             }
         }
     }
