@@ -46,6 +46,47 @@ import Testing
         #expect(read == message)
     }
 
+    @Test func aMessageFillingTheWholeDataAreaIsWrittenAndRead() async throws {
+        let capacity = try Type2TagMemory.capacity(dataAreaSize: 144)
+        let message = TestMessages.filling(capacity)
+        let tag = try Type2TestTag(message: [])
+        await rig.enter(tag)
+        let read = try await rig.withTag { _ in
+            try await rig.reader.writeNDEF(message)
+            return try await rig.reader.readNDEF()
+        }
+        #expect(read == message)
+        #expect(tag.storedMessage == TestMessages.bytes(message))
+    }
+
+    @Test func aTagRemovedAtEveryCommandOfAReadGivesTagConnectionLost() async throws {
+        let bytes = TestMessages.bytes(TestMessages.texts(6))
+        let whole = SimulatedReaderRig()
+        let wholeTag = try Type2TestTag(message: bytes)
+        await whole.enter(wholeTag)
+        _ = try await whole.withTag { _ in try await whole.reader.readNDEF() }
+        let total = wholeTag.commands.count
+        #expect(total > 3)
+        for answered in 0..<total {
+            let rig = SimulatedReaderRig()
+            let tag = try Type2TestTag(message: bytes)
+            await rig.enter(tag)
+            let error = try await rig.withTag { _ in
+                tag.leave(afterCommands: answered)
+                return await #expect(throws: NFCReaderError.self) {
+                    try await rig.reader.readNDEF()
+                }
+            }
+            guard case .tagConnectionLost = error else {
+                Issue.record("after \(answered) commands: \(String(describing: error))")
+                continue
+            }
+            let failed = try #require(
+                rig.events.first { if case .readFailed = $0 { true } else { false } })
+            #expect(rig.events.first { $0 == .restartPolling } == failed + .milliseconds(500))
+        }
+    }
+
     @Test func manyRecordsAndChunkedRecordsComeBackWhole() async throws {
         for (message, chunkSize) in [(TestMessages.texts(25), 0), (TestMessages.filling(300), 64)] {
             let rig = SimulatedReaderRig()
