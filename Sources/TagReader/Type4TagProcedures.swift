@@ -167,15 +167,16 @@ public struct Type4TagProcedures: NDEFTagProcedures {
             } else {
                 // The answer is wrapped in `53 len`, which Le counts too.
                 let piece = min(wanted, limit <= 129 ? limit - 2 : limit - 3)
-                let header = [Type4Tag.discretionaryDataObjectTag] + Type4Tag.berLength(piece)
+                let wrapped = 1 + Type4Tag.berLength(piece).count + piece
                 let command = try buildCommand { () throws(APDUError) in
-                    try Type4Tag.readBinaryODO(offset: position, length: header.count + piece)
+                    try Type4Tag.readBinaryODO(offset: position, length: wrapped)
                 }
-                let answer = try await expectData(command, count: header.count + piece)
-                guard answer.starts(with: header) else {
+                let answer = try await expectData(command, count: wrapped)
+                do throws(Type4CommandError) {
+                    data += try Type4Tag.discretionaryData(in: answer, at: 0)
+                } catch {
                     throw .tagResponseError(.malformedDataObject(bytes: answer, command: command))
                 }
-                data += answer.dropFirst(header.count)
             }
         }
         return data

@@ -111,35 +111,42 @@ final class Type4TestTag: Sendable {
     }
 
     private static func process(_ bytes: [UInt8], _ state: inout State) -> [UInt8] {
-        guard let command = try? CommandAPDU(decoding: bytes) else {
+        guard let apdu = try? CommandAPDU(decoding: bytes) else {
             return StatusWord.wrongLength.bytes
         }
-        state.apdus.append(command)
-        guard command.cla == 0x00 else { return StatusWord.claNotSupported.bytes }
-        switch command.ins {
-        case 0xA4: return select(command, &state).bytes
-        case 0xB0, 0xB1: return read(command, &state)
-        case 0xD6, 0xD7: return update(command, &state).bytes
-        default: return StatusWord.insNotSupported.bytes
+        state.apdus.append(apdu)
+        let command: Type4Command
+        do throws(Type4CommandError) {
+            command = try Type4Command(apdu)
+        } catch {
+            return error.statusWord.bytes
+        }
+        switch command {
+        case .selectApplication(let aid): return selectApplication(aid, &state).bytes
+        case .selectFile(let fileID): return selectFile(fileID, &state).bytes
+        case .readBinary(let offset, let length):
+            return read(offset: offset, count: length, wrapped: false, &state)
+        case .readBinaryODO(let offset, let length):
+            return read(offset: offset, count: length, wrapped: true, &state)
+        case .updateBinary(let offset, let data), .updateBinaryODO(let offset, let data):
+            return update(offset: offset, data: data, lc: apdu.data.count, &state).bytes
         }
     }
 
-    private static func select(_ command: CommandAPDU, _ state: inout State) -> StatusWord {
-        if command.p1 == 0x04 {
-            state.applicationSelected = false
-            state.selected = nil
-            let version2 = command.data == Type4Tag.ndefApplicationAID
-            let version1 = command.data == Type4Tag.ndefApplicationAIDVersion1
-            guard state.hasNDEFApplication,
-                version2 && state.answersVersion2Name || version1 && !state.answersVersion2Name
-            else { return .fileNotFound }
-            state.applicationSelected = true
-            return .ok
-        }
-        guard state.applicationSelected, command.p1 == 0x00, command.data.count == 2 else {
-            return .fileNotFound
-        }
-        let fileID = UInt16(command.data[0]) << 8 | UInt16(command.data[1])
+    private static func selectApplication(_ aid: [UInt8], _ state: inout State) -> StatusWord {
+        state.applicationSelected = false
+        state.selected = nil
+        let version2 = aid == Type4Tag.ndefApplicationAID
+        let version1 = aid == Type4Tag.ndefApplicationAIDVersion1
+        guard state.hasNDEFApplication,
+            version2 && state.answersVersion2Name || version1 && !state.answersVersion2Name
+        else { return .fileNotFound }
+        state.applicationSelected = true
+        return .ok
+    }
+
+    private static func selectFile(_ fileID: UInt16, _ state: inout State) -> StatusWord {
+        guard state.applicationSelected else { return .fileNotFound }
         let ndefFileID = UInt16(state.cc[9]) << 8 | UInt16(state.cc[10])
         switch fileID {
         case Type4Tag.capabilityContainerFileID: state.selected = .capabilityContainer
@@ -149,59 +156,37 @@ final class Type4TestTag: Sendable {
         return .ok
     }
 
-    private static func read(_ command: CommandAPDU, _ state: inout State) -> [UInt8] {
+    /// `count` is Ne, which for B1 also counts the `53 len` wrapping.
+    private static func read(offset: Int, count: Int, wrapped: Bool, _ state: inout State)
+        -> [UInt8]
+    {
         guard let selected = state.selected else { return StatusWord.commandNotAllowed.bytes }
-        guard let le = command.le, le <= maximum(state.cc, at: 3) || selected != .ndef else {
+        guard count <= maximum(state.cc, at: 3) || selected != .ndef else {
             return StatusWord.wrongLength.bytes
         }
         let file = selected == .ndef ? state.ndefFile : state.cc
-        var offset = Int(command.p1p2)
-        var wrap = false
-        if command.ins == 0xB1 {
-            guard command.data.count == 5, command.data[0] == 0x54, command.data[1] == 0x03 else {
-                return StatusWord.wrongData.bytes
-            }
-            offset = Int(command.data[2]) << 16 | Int(command.data[3]) << 8 | Int(command.data[4])
-            wrap = true
-        }
         guard offset < file.count else { return StatusWord.wrongP1P2.bytes }
-        var count = le
-        if wrap { count -= 1 + Type4Tag.berLength(le - 2).count }
-        let data = Array(file[offset..<min(offset + count, file.count)])
-        let body = wrap ? [0x53] + Type4Tag.berLength(data.count) + data : data
+        let wanted = wrapped ? count - 1 - Type4Tag.berLength(count - 2).count : count
+        let data = Array(file[offset..<min(offset + wanted, file.count)])
+        let body = wrapped ? Type4Tag.discretionaryDataObject(data) : data
         return body + StatusWord.ok.bytes
     }
 
-    private static func update(_ command: CommandAPDU, _ state: inout State) -> StatusWord {
+    private static func update(offset: Int, data: [UInt8], lc: Int, _ state: inout State)
+        -> StatusWord
+    {
         guard let selected = state.selected else { return .commandNotAllowed }
-        guard command.data.count <= maximum(state.cc, at: 5) || selected != .ndef else {
-            return .wrongLength
-        }
+        guard lc <= maximum(state.cc, at: 5) || selected != .ndef else { return .wrongLength }
         switch selected {
         case .capabilityContainer:
             guard state.ccWritable else { return .securityStatusNotSatisfied }
+            guard offset + data.count <= state.cc.count else { return .wrongP1P2 }
+            state.cc.replaceSubrange(offset..<offset + data.count, with: data)
         case .ndef:
             let writeAccess = state.cc[state.cc[7] == 0x06 ? 16 : 14]
             guard writeAccess == 0x00 else { return .securityStatusNotSatisfied }
-        }
-        var offset = Int(command.p1p2)
-        var data = command.data
-        if command.ins == 0xD7 {
-            guard data.count > 7, data[0] == 0x54, data[1] == 0x03, data[5] == 0x53 else {
-                return .wrongData
-            }
-            offset = Int(data[2]) << 16 | Int(data[3]) << 8 | Int(data[4])
-            let header = Type4Tag.berLength(data.count - 7 - (data[6] == 0x81 ? 1 : 0))
-            data = Array(data.dropFirst(6 + header.count))
-        }
-        let size = selected == .ndef ? state.ndefFile.count : state.cc.count
-        guard offset + data.count <= size else { return .wrongP1P2 }
-        for (index, byte) in data.enumerated() {
-            if selected == .ndef {
-                state.ndefFile[offset + index] = byte
-            } else {
-                state.cc[offset + index] = byte
-            }
+            guard offset + data.count <= state.ndefFile.count else { return .wrongP1P2 }
+            state.ndefFile.replaceSubrange(offset..<offset + data.count, with: data)
         }
         return .ok
     }
