@@ -39,6 +39,7 @@ let package = Package(
                 "Conformance", .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
+        .target(name: "TagReader", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533"]),
         .target(name: "Benchmarks", dependencies: ["NDEF"]),
         .executableTarget(
             name: "nfcrig",
@@ -68,6 +69,10 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Conformance"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
         .testTarget(name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim", "Rig"]),
+        .testTarget(
+            name: "TagReaderTests",
+            dependencies: ["TagReader", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

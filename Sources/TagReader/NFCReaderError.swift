@@ -1,0 +1,94 @@
+import NDEF
+
+/// Everything a reader operation can fail with, named after CoreNFC's `NFCReaderError.Code`
+/// where it has a code for the case (`coreNFCCode`), each carrying the offending value.
+public enum NFCReaderError: Error, Sendable, Hashable {
+    /// No tag is connected: nothing was polled, or polling restarted since.
+    case tagNotConnected
+    /// The tag stopped answering (it left the field, or the link broke).
+    case tagConnectionLost(TagLinkFailure)
+    /// The tag kept answering with damaged frames or broke the block protocol.
+    case retryExceeded(TagLinkFailure)
+    /// The tag answered a read or detection command with a failure or an ill-formed answer.
+    case tagResponseError(TagResponseFailure)
+    /// The tag refused or garbled a write.
+    case tagUpdateFailure(TagResponseFailure)
+    /// The tag is not NDEF formatted, or of a type the reader does not speak.
+    case ndefNotSupported(NDEFUnsupportedReason)
+    /// The tag holds bytes that are not a valid NDEF message.
+    case invalidMessage(NDEFError)
+    /// The tag is read-only (or refuses to become so).
+    case tagNotWritable(NotWritableReason)
+    /// The message needs `messageLength` bytes; the tag holds `capacity`.
+    case tagSizeTooSmall(messageLength: Int, capacity: Int)
+    /// The tag holds no message (length 0), or a message to write has no records.
+    case zeroLengthMessage
+    /// The message to write cannot be encoded.
+    case invalidParameter(NDEFEncodingError)
+    /// Another operation of this reader is still running.
+    case readerBusy
+    /// The reader chip or its USB link failed; the session cannot go on.
+    case readerFailure(TagLinkFailure)
+
+    /// The name the DUT protocol (DESIGN §6) reports the error with.
+    public var name: String {
+        switch self {
+        case .tagNotConnected: "tagNotConnected"
+        case .tagConnectionLost: "tagConnectionLost"
+        case .retryExceeded: "retryExceeded"
+        case .tagResponseError: "tagResponseError"
+        case .tagUpdateFailure: "tagUpdateFailure"
+        case .ndefNotSupported: "ndefNotSupported"
+        case .invalidMessage: "invalidMessage"
+        case .tagNotWritable: "tagNotWritable"
+        case .tagSizeTooSmall: "tagSizeTooSmall"
+        case .zeroLengthMessage: "zeroLengthMessage"
+        case .invalidParameter: "invalidParameter"
+        case .readerBusy: "systemIsBusy"
+        case .readerFailure: "sessionTerminatedUnexpectedly"
+        }
+    }
+
+    /// CoreNFC's `NFCReaderError.Code` name and value for this case, `nil` where CoreNFC has
+    /// none (it reports a tag it cannot read as NDEF through `queryNDEFStatus`).
+    public var coreNFCCode: (name: String, value: Int)? {
+        switch self {
+        case .tagNotConnected: ("readerTransceiveErrorTagNotConnected", 104)
+        case .tagConnectionLost: ("readerTransceiveErrorTagConnectionLost", 100)
+        case .retryExceeded: ("readerTransceiveErrorRetryExceeded", 101)
+        case .tagResponseError: ("readerTransceiveErrorTagResponseError", 102)
+        case .tagUpdateFailure: ("ndefReaderSessionErrorTagUpdateFailure", 401)
+        case .tagNotWritable: ("ndefReaderSessionErrorTagNotWritable", 400)
+        case .tagSizeTooSmall: ("ndefReaderSessionErrorTagSizeTooSmall", 402)
+        case .zeroLengthMessage: ("ndefReaderSessionErrorZeroLengthMessage", 403)
+        case .invalidParameter: ("readerErrorInvalidParameter", 3)
+        case .readerBusy: ("readerSessionInvalidationErrorSystemIsBusy", 203)
+        case .readerFailure: ("readerSessionInvalidationErrorSessionTerminatedUnexpectedly", 202)
+        case .ndefNotSupported, .invalidMessage: nil
+        }
+    }
+
+    /// A one-line explanation naming the offending value.
+    public var message: String {
+        switch self {
+        case .tagNotConnected: "no tag is connected"
+        case .tagConnectionLost(let failure): "tag connection lost: \(failure)"
+        case .retryExceeded(let failure): "retries exceeded: \(failure)"
+        case .tagResponseError(let failure): "tag response error: \(failure)"
+        case .tagUpdateFailure(let failure): "tag update failed: \(failure)"
+        case .ndefNotSupported(let reason): "the tag is not NDEF: \(reason)"
+        case .invalidMessage(let error): "the tag holds an invalid NDEF message: \(error)"
+        case .tagNotWritable(let reason): "the tag is not writable: \(reason)"
+        case .tagSizeTooSmall(let length, let capacity):
+            "a \(length)-byte message does not fit the tag's \(capacity) bytes"
+        case .zeroLengthMessage: "zero-length NDEF message"
+        case .invalidParameter(let error): "the message cannot be encoded: \(error)"
+        case .readerBusy: "another reader operation is running"
+        case .readerFailure(let failure): "the reader failed: \(failure)"
+        }
+    }
+}
+
+extension NFCReaderError: CustomStringConvertible {
+    public var description: String { "\(name): \(message)" }
+}

@@ -1,0 +1,112 @@
+import ISODEP
+import PN533
+
+/// The reference reader: a PN533 in initiator mode behaving like a well-written CoreNFC app.
+///
+/// `poll(timeout:)` finds tags (one tag connects; several are reported, none is read, and
+/// polling restarts after `restartPollingDelay`); `queryNDEFStatus()`, `readNDEF()`,
+/// `writeNDEF(_:)` and `writeLock()` work on the connected tag; a failed read also restarts
+/// polling. Every step is reported as a `ReaderEvent` stamped with the injected clock.
+///
+/// - Warning: operations do not overlap: one started while another runs throws
+///   `readerBusy` (waiting would stall a simulation clock, which advances only when every
+///   participant waits on it).
+public actor NFCReferenceReader {
+    /// The chip, opened, in initiator mode.
+    public let device: PN533Device
+    /// The settings the reader runs with.
+    public let configuration: ReaderConfiguration
+    /// Every event, as it happens (the newest `eventBufferSize` kept for a slow consumer).
+    public nonisolated let events: AsyncStream<ReaderEvent>
+    /// The tag the last poll connected, until polling restarts or another poll begins.
+    public internal(set) var connectedTag: NFCTag?
+
+    let clock: ReaderClock
+    private let eventSink: AsyncStream<ReaderEvent>.Continuation
+    private let onEvent: (@Sendable (ReaderEvent) -> Void)?
+    private var prepared = false
+    private var busy = false
+
+    /// A reader on `device` (already opened); `onEvent` sees every event synchronously.
+    public init(
+        device: PN533Device, configuration: ReaderConfiguration = ReaderConfiguration(),
+        clock: ReaderClock = .continuous(), onEvent: (@Sendable (ReaderEvent) -> Void)? = nil
+    ) {
+        self.device = device
+        self.configuration = configuration
+        self.clock = clock
+        self.onEvent = onEvent
+        (events, eventSink) = AsyncStream.makeStream(
+            bufferingPolicy: .bufferingNewest(max(1, configuration.eventBufferSize)))
+    }
+
+    deinit { eventSink.finish() }
+
+    /// Switches the field off and forgets the tag; the next poll sets the chip up again.
+    public func invalidate() async throws(NFCReaderError) {
+        try await exclusively { () async throws(NFCReaderError) in
+            connectedTag = nil
+            prepared = false
+            try await chip { () async throws(PN533Error) in try await device.setRF(field: false) }
+        }
+    }
+
+    // MARK: - Shared machinery
+
+    /// Runs one operation, refusing a second one while it runs.
+    func exclusively<T>(
+        _ body: () async throws(NFCReaderError) -> T
+    ) async throws(NFCReaderError) -> T {
+        guard !busy else { throw .readerBusy }
+        busy = true
+        defer { busy = false }
+        return try await body()
+    }
+
+    /// Sets the chip up for polling once: few activation retries per command, field on.
+    func prepare() async throws(NFCReaderError) {
+        guard !prepared else { return }
+        let retries = configuration.passiveActivationRetries
+        try await chip { () async throws(PN533Error) in
+            try await device.setRetries(atr: 0x00, psl: 0x01, passiveActivation: retries)
+            try await device.setRF(field: true)
+        }
+        prepared = true
+    }
+
+    /// Field off, wait until `restartPollingDelay` after `reference` (the detection or failure
+    /// instant), field on. A cancelled wait ends the delay early rather than leaving the
+    /// field off.
+    func restart(from reference: Duration) async throws(NFCReaderError) {
+        connectedTag = nil
+        try await chip { () async throws(PN533Error) in try await device.setRF(field: false) }
+        let remaining = reference + configuration.effectiveRestartDelay - clock.now()
+        if remaining > .zero { try? await clock.sleep(remaining) }
+        emit(.restartPolling)
+        if prepared {
+            try await chip { () async throws(PN533Error) in try await device.setRF(field: true) }
+        } else {
+            try await prepare()
+        }
+    }
+
+    /// Runs chip commands, mapping the driver's errors once.
+    func chip<T>(
+        _ body: () async throws(PN533Error) -> T
+    ) async throws(NFCReaderError) -> T {
+        do throws(PN533Error) {
+            return try await body()
+        } catch {
+            throw NFCReaderError(error)
+        }
+    }
+
+    /// Reports an event and returns its timestamp.
+    @discardableResult
+    func emit(_ kind: ReaderEvent.Kind) -> Duration {
+        let event = ReaderEvent(at: clock.now(), kind: kind)
+        onEvent?(event)
+        eventSink.yield(event)
+        return event.at
+    }
+}

@@ -1,0 +1,21 @@
+import NDEF
+import TagFormat
+
+/// Why a tag cannot be written or locked.
+public enum NotWritableReason: Sendable, Hashable, CustomStringConvertible {
+    /// The write access condition is not 00 (FF: read-only; a Type 2 nibble 0F likewise).
+    case writeAccess(UInt8)
+    /// The tag refused to change its CC to read-only.
+    case lockRefused(StatusWord)
+    /// The tag accepted the lock but its CC still grants writing (access shown).
+    case lockNotApplied(writeAccess: UInt8)
+
+    public var description: String {
+        switch self {
+        case .writeAccess(let access): "write access condition \(Hex.encode([access]))"
+        case .lockRefused(let word): "the CC update answered \(word)"
+        case .lockNotApplied(let access):
+            "the CC still reads write access \(Hex.encode([access])) after locking"
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import TagFormat
+
+/// The NFC Forum Type 2 Tag NDEF procedures (T2T operation 1.0, DESIGN §4) over any
+/// `Type2Transceiver`: detection (READ the CC, walk the TLVs past lock and reserved areas),
+/// read, tearing-safe write in 4-byte blocks, and the transition to read-only.
+///
+/// The tearing-safe write goes in three steps, each writing only the blocks that change:
+/// 1. the block(s) holding the NDEF TLV's T and L, with L zero (`00`, or `FF 00 00` when the
+///    new message needs the 3-byte form): the tag now holds an empty message;
+/// 2. every other block that changes: the message V and the Terminator TLV after it, in
+///    ascending order, L still zero;
+/// 3. the block(s) holding L, with the message's length.
+/// A tag torn away at any point holds the old message, an empty one or the new one.
+public struct Type2TagProcedures: NDEFTagProcedures {
+    /// The link to the tag.
+    public let transceiver: any Type2Transceiver
+
+    /// Procedures over `transceiver`.
+    public init(transceiver: any Type2Transceiver) { self.transceiver = transceiver }
+
+    /// NDEF detection: blocks 0–3 with the CC, then 16 bytes at a time until the TLV walk has
+    /// the NDEF TLV whole (or, with `wholeDataArea`, until the data area is read).
+    public func detectNDEF(wholeDataArea: Bool = false) async throws(NFCReaderError)
+        -> NDEFDetection<Type2TagMemory>
+    {
+        var memory = try await read(block: 0)
+        let cc: Type2CapabilityContainer
+        do throws(Type2TagError) {
+            cc = try Type2CapabilityContainer(
+                decoding: memory[Type2Tag.capabilityContainerOffset...])
+        } catch {
+            return .notSupported(.invalidType2CapabilityContainer(error))
+        }
+        guard cc.isReadable else { return .notSupported(.type2NotReadable(access: cc.access)) }
+        let dataEnd = Type2Tag.dataAreaOffset + cc.dataAreaSize
+        while try walk(memory, cc).missingFrom != nil || wholeDataArea && memory.count < dataEnd {
+            memory += try await read(block: memory.count / Type2Tag.blockSize)
+        }
+        let image: Type2TagMemory
+        do throws(Type2TagError) {
+            image = try Type2TagMemory(image: memory)
+        } catch {
+            throw .tagResponseError(.type2Memory(error))
+        }
+        guard image.walk.ndefTLV != nil else { return .notSupported(.noNDEFMessageTLV) }
+        return .ndef(image)
+    }
+
+    public func queryNDEFStatus() async throws(NFCReaderError) -> (
+        status: NFCNDEFStatus, capacity: Int
+    ) {
+        switch try await detectNDEF() {
+        case .ndef(let image):
+            (image.capabilityContainer.isWritable ? .readWrite : .readOnly, image.ndefCapacity)
+        case .notSupported: (.notSupported, 0)
+        }
+    }
+
+    /// Detection, then the NDEF TLV's value.
+    public func readNDEF() async throws(NFCReaderError) -> [UInt8] {
+        let image = try await detectNDEF().layout()
+        do throws(Type2TagError) {
+            return try image.ndefMessage()
+        } catch {
+            throw .tagResponseError(.type2Memory(error))
+        }
+    }
+
+    /// Detection over the whole data area, the refusals, then the blocks in the order the
+    /// type's documentation gives (`lengthFirst`: every changed block in ascending order).
+    public func writeNDEF(_ message: [UInt8], order: NDEFWriteOrder) async throws(NFCReaderError) {
+        let image = try await detectNDEF(wholeDataArea: true).layout()
+        let cc = image.capabilityContainer
+        guard cc.isWritable else { throw .tagNotWritable(.writeAccess(cc.access)) }
+        guard message.count <= image.ndefCapacity else {
+            throw .tagSizeTooSmall(messageLength: message.count, capacity: image.ndefCapacity)
+        }
+        let target: Type2TagMemory
+        do throws(Type2TagError) {
+            target = try image.replacingNDEFMessage(message)
+        } catch {
+            throw .tagUpdateFailure(.type2Memory(error))
+        }
+        switch order {
+        case .lengthFirst:
+            try await writeChangedBlocks(from: image.bytes, to: target.bytes)
+        case .tearingSafe:
+            guard let tlv = target.walk.ndefTLV else {
+                throw .tagUpdateFailure(
+                    .type2Memory(.ndefTLVMissing(offset: Type2Tag.dataAreaOffset)))
+            }
+            let lengthAddresses = Self.addresses(
+                after: tlv.offset, count: tlv.lengthFieldSize, skipping: target.walk.areas)
+            var empty = target.bytes
+            for (index, address) in lengthAddresses.enumerated() {
+                empty[address] = index == 0 && tlv.lengthFieldSize == 3 ? 0xFF : 0x00
+            }
+            var emptied = image.bytes
+            emptied[tlv.offset] = Type2TLVTag.ndefMessage.rawValue
+            for address in lengthAddresses { emptied[address] = empty[address] }
+            try await writeChangedBlocks(from: image.bytes, to: emptied)
+            try await writeChangedBlocks(from: emptied, to: empty)
+            try await writeChangedBlocks(from: empty, to: target.bytes)
+        }
+    }
+
+    /// CC access byte to 0F first, then the static lock bytes (block 2, bytes 2–3) to FF,
+    /// then every dynamic lock bit: the T2T order, since the static bits lock the CC block.
+    public func writeLock() async throws(NFCReaderError) {
+        let image = try await detectNDEF(wholeDataArea: true).layout()
+        let cc = image.capabilityContainer
+        guard cc.isWritable else { throw .tagNotWritable(.writeAccess(cc.access)) }
+        let lockedCC = [
+            Type2CapabilityContainer.magic, cc.version, UInt8(cc.dataAreaSize / 8),
+            cc.access | Type2CapabilityContainer.readOnly,
+        ]
+        try await write(block: 3, lockedCC)
+        try await write(block: 2, Array(image.block(2).prefix(2)) + [0xFF, 0xFF])
+        for bits in Self.dynamicLockBits(of: image) {
+            let firstBlock = bits.area.lowerBound / Type2Tag.blockSize
+            let lastBlock = (bits.area.upperBound - 1) / Type2Tag.blockSize
+            var bytes: [UInt8] = []
+            for block in stride(from: firstBlock, through: lastBlock, by: 4) {
+                bytes += try await read(block: block)
+            }
+            let base = firstBlock * Type2Tag.blockSize
+            for (index, byte) in bits.allBitsSet.enumerated() {
+                bytes[bits.position - base + index] |= byte
+            }
+            for block in firstBlock...lastBlock {
+                let start = (block - firstBlock) * Type2Tag.blockSize
+                try await write(block: block, Array(bytes[start..<start + Type2Tag.blockSize]))
+            }
+        }
+    }
+
+    // MARK: - Memory access
+
+    /// The lock bits the walk found declared, or the default ones.
+    static func dynamicLockBits(of image: Type2TagMemory) -> [Type2DynamicLockBits] {
+        let declared = image.walk.tlvs.filter { $0.tag == .lockControl }.map {
+            Type2LockControl(value: $0.value).lockBits
+        }
+        if !declared.isEmpty { return declared }
+        return Type2DynamicLockBits.defaultBits(
+            dataAreaSize: image.capabilityContainer.dataAreaSize
+        )
+        .map { [$0] } ?? []
+    }
+
+    /// The `count` addresses after `address` that lie in no declared area: where the walk
+    /// reads a TLV's length field.
+    static func addresses(after address: Int, count: Int, skipping areas: [Type2ReservedArea])
+        -> [Int]
+    {
+        var result: [Int] = []
+        var next = address + 1
+        while result.count < count {
+            if !areas.contains(where: { $0.declaredAt != nil && $0.range.contains(next) }) {
+                result.append(next)
+            }
+            next += 1
+        }
+        return result
+    }
+
+    private func walk(_ memory: [UInt8], _ cc: Type2CapabilityContainer) throws(NFCReaderError)
+        -> Type2TLVWalk
+    {
+        do throws(Type2TagError) {
+            return try Type2TLVWalk(memory: memory, dataAreaSize: cc.dataAreaSize)
+        } catch {
+            throw .tagResponseError(.type2Memory(error))
+        }
+    }
+
+    /// Writes each block of `target` that differs from `current`, in ascending order; blocks
+    /// 0–3 (UID, lock bytes, CC) never change here.
+    private func writeChangedBlocks(from current: [UInt8], to target: [UInt8])
+        async throws(NFCReaderError)
+    {
+        let size = Type2Tag.blockSize
+        for block in 4..<target.count / size {
+            let range = block * size..<(block + 1) * size
+            guard current[range] != target[range] else { continue }
+            try await write(block: block, Array(target[range]))
+        }
+    }
+
+    /// READ: 16 bytes from `block`.
+    private func read(block: Int) async throws(NFCReaderError) -> [UInt8] {
+        let command = [Type2Tag.readCommand, try blockNumber(block)]
+        let answer = try await transceiver.transceive(command)
+        guard answer.count == Type2Tag.readResponseLength else {
+            throw .tagResponseError(.wrongReadLength(received: answer.count, command: command))
+        }
+        return answer
+    }
+
+    /// WRITE: 4 bytes to `block`, answered with ACK.
+    private func write(block: Int, _ data: [UInt8]) async throws(NFCReaderError) {
+        let command = [Type2Tag.writeCommand, try blockNumber(block)] + data
+        let answer: [UInt8]
+        do throws(NFCReaderError) {
+            answer = try await transceiver.transceive(command)
+        } catch .tagResponseError(let failure) {
+            throw .tagUpdateFailure(failure)
+        }
+        guard answer.isEmpty else {
+            throw .tagUpdateFailure(.unexpectedWriteAnswer(answer, command: command))
+        }
+    }
+
+    private func blockNumber(_ block: Int) throws(NFCReaderError) -> UInt8 {
+        guard let number = UInt8(exactly: block) else {
+            throw .tagResponseError(.blockBeyondFirstSector(block: block))
+        }
+        return number
+    }
+}

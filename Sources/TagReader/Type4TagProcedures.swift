@@ -1,0 +1,261 @@
+import ISODEP
+import TagFormat
+
+/// The NFC Forum Type 4 Tag NDEF procedures (T4T operation 2.0 and 3.0, DESIGN §4) over any
+/// `APDUTransceiver`: detection, reads in pieces of at most MLe, tearing-safe writes in pieces
+/// of at most MLc, and the transition to read-only.
+///
+/// Offsets up to 7FFF go in P1-P2 (B0/D6); beyond, which only mapping 3.0 files reach, the
+/// offset travels in a `54` data object (B1/D7).
+public struct Type4TagProcedures: NDEFTagProcedures {
+    /// The link to the card's ISO-DEP layer.
+    public let transceiver: any APDUTransceiver
+
+    /// Procedures over `transceiver`.
+    public init(transceiver: any APDUTransceiver) { self.transceiver = transceiver }
+
+    /// NDEF detection: SELECT the NDEF application (the 2.0 name, the 1.0 name after 6A82),
+    /// SELECT and READ the CC file, SELECT the NDEF file, which stays selected.
+    public func detectNDEF() async throws(NFCReaderError) -> NDEFDetection<Type4NDEFFile> {
+        var version1 = false
+        var answer = try await send(Type4Tag.selectNDEFApplication())
+        if answer.statusWord == .fileNotFound {
+            version1 = true
+            answer = try await send(Type4Tag.selectNDEFApplicationVersion1())
+        }
+        guard answer.statusWord == .ok else {
+            return .notSupported(.noNDEFApplication(answer.statusWord))
+        }
+        answer = try await send(Type4Tag.selectCapabilityContainer(mappingVersion1: version1))
+        guard answer.statusWord == .ok else {
+            return .notSupported(.noCapabilityContainer(answer.statusWord))
+        }
+        let ccBytes = try await readCapabilityContainer()
+        let cc: CapabilityContainer
+        do throws(CapabilityContainerError) {
+            cc = try CapabilityContainer(decoding: ccBytes)
+        } catch {
+            return .notSupported(.invalidCapabilityContainer(error))
+        }
+        guard cc.isReadable else {
+            return .notSupported(.ndefFileNotReadable(readAccess: cc.ndefFileControl.readAccess))
+        }
+        let fileID = cc.ndefFileControl.fileID
+        answer = try await send(Type4Tag.selectFile(fileID, mappingVersion1: version1))
+        guard answer.statusWord == .ok else {
+            return .notSupported(.noNDEFFile(fileID: fileID, answer.statusWord))
+        }
+        return .ndef(Type4NDEFFile(capabilityContainer: cc, selectedByVersion1Name: version1))
+    }
+
+    public func queryNDEFStatus() async throws(NFCReaderError) -> (
+        status: NFCNDEFStatus, capacity: Int
+    ) {
+        switch try await detectNDEF() {
+        case .ndef(let file): (file.status, file.capacity)
+        case .notSupported: (.notSupported, 0)
+        }
+    }
+
+    /// Detection, then NLEN (ENLEN), then the message in pieces of at most MLe.
+    public func readNDEF() async throws(NFCReaderError) -> [UInt8] {
+        let file = try await detectNDEF().layout()
+        let field = file.lengthField
+        let head = try await read(offset: 0, count: field.size, limit: file.readLimit)
+        let length: Int
+        do throws(NDEFFileError) {
+            length = try field.decode(head)
+        } catch {
+            throw .tagResponseError(.ndefFile(error))
+        }
+        guard length <= file.capacity else {
+            throw .tagResponseError(
+                .ndefFile(
+                    .lengthExceedsCapacity(offset: 0, length: length, capacity: file.capacity)))
+        }
+        return try await read(offset: field.size, count: length, limit: file.readLimit)
+    }
+
+    /// Detection, the refusals, then the update. Tearing-safe order: NLEN (ENLEN) set to 0,
+    /// the message from offset 2 (4) in pieces of at most MLc, the length last.
+    public func writeNDEF(_ message: [UInt8], order: NDEFWriteOrder) async throws(NFCReaderError) {
+        let file = try await detectNDEF().layout()
+        let control = file.capabilityContainer.ndefFileControl
+        guard control.isWritable else { throw .tagNotWritable(.writeAccess(control.writeAccess)) }
+        guard message.count <= file.capacity else {
+            throw .tagSizeTooSmall(messageLength: message.count, capacity: file.capacity)
+        }
+        let field = file.lengthField
+        let length: [UInt8]
+        do throws(NDEFFileError) {
+            length = try field.encode(message.count)
+        } catch {
+            throw .tagUpdateFailure(.ndefFile(error))
+        }
+        switch order {
+        case .tearingSafe:
+            try await update(offset: 0, data: [UInt8](repeating: 0, count: field.size), file)
+            try await update(offset: field.size, data: message, file)
+            try await update(offset: 0, data: length, file)
+        case .lengthFirst:
+            try await update(offset: 0, data: length + message, file)
+        }
+    }
+
+    /// Sets the NDEF file's write access byte in the CC to FF with UPDATE BINARY and reads the
+    /// CC back. The T4T specification defines no lock command: a tag that protects its CC
+    /// (most do) refuses, which is reported as `tagNotWritable`.
+    public func writeLock() async throws(NFCReaderError) {
+        let file = try await detectNDEF().layout()
+        let control = file.capabilityContainer.ndefFileControl
+        guard control.isWritable else { throw .tagNotWritable(.writeAccess(control.writeAccess)) }
+        let version1 = file.selectedByVersion1Name
+        var answer = try await send(Type4Tag.selectCapabilityContainer(mappingVersion1: version1))
+        guard answer.statusWord == .ok else {
+            throw .tagNotWritable(.lockRefused(answer.statusWord))
+        }
+        let command = try buildCommand { () throws(APDUError) in
+            try Type4Tag.updateBinary(
+                offset: file.writeAccessOffset, data: [NDEFFileControl.accessDenied])
+        }
+        answer = try await send(command)
+        guard answer.statusWord == .ok else {
+            throw .tagNotWritable(.lockRefused(answer.statusWord))
+        }
+        let ccBytes = try await readCapabilityContainer()
+        let locked: NDEFFileControl
+        do throws(CapabilityContainerError) {
+            locked = try CapabilityContainer(decoding: ccBytes).ndefFileControl
+        } catch {
+            throw .ndefNotSupported(.invalidCapabilityContainer(error))
+        }
+        guard locked.isReadOnly else {
+            throw .tagNotWritable(.lockNotApplied(writeAccess: locked.writeAccess))
+        }
+    }
+
+    // MARK: - File access
+
+    /// The CC file: its 15 mandatory bytes, then whatever more CCLEN announces.
+    private func readCapabilityContainer() async throws(NFCReaderError) -> [UInt8] {
+        let minimum = 0x0F
+        var bytes = try await read(offset: 0, count: minimum, limit: minimum)
+        let ccLength = Int(bytes[0]) << 8 | Int(bytes[1])
+        if ccLength > minimum {
+            let mle = Int(bytes[3]) << 8 | Int(bytes[4])
+            let limit = min(max(mle, minimum), 256)
+            bytes += try await read(offset: minimum, count: ccLength - minimum, limit: limit)
+        }
+        return bytes
+    }
+
+    /// `count` bytes of the selected file from `offset`, at most `limit` per READ BINARY.
+    private func read(offset: Int, count: Int, limit: Int) async throws(NFCReaderError)
+        -> [UInt8]
+    {
+        var data: [UInt8] = []
+        data.reserveCapacity(count)
+        while data.count < count {
+            let position = offset + data.count
+            let wanted = count - data.count
+            if position <= Type4Tag.maximumShortOffset {
+                let piece = min(wanted, limit)
+                let command = try buildCommand { () throws(APDUError) in
+                    try Type4Tag.readBinary(offset: position, length: piece)
+                }
+                data += try await expectData(command, count: piece)
+            } else {
+                // The answer is wrapped in `53 len`, which Le counts too.
+                let piece = min(wanted, limit <= 129 ? limit - 2 : limit - 3)
+                let wrapped = 1 + Type4Tag.berLength(piece).count + piece
+                let command = try buildCommand { () throws(APDUError) in
+                    try Type4Tag.readBinaryODO(offset: position, length: wrapped)
+                }
+                let answer = try await expectData(command, count: wrapped)
+                do throws(Type4CommandError) {
+                    data += try Type4Tag.discretionaryData(in: answer, at: 0)
+                } catch {
+                    throw .tagResponseError(.malformedDataObject(bytes: answer, command: command))
+                }
+            }
+        }
+        return data
+    }
+
+    /// Writes `data` at `offset` of the selected file, at most MLc bytes per UPDATE BINARY.
+    private func update(offset: Int, data: [UInt8], _ file: Type4NDEFFile)
+        async throws(NFCReaderError)
+    {
+        let limit = file.writeLimit
+        var written = 0
+        while written < data.count {
+            let position = offset + written
+            let remaining = data.count - written
+            let piece: Int
+            let command: CommandAPDU
+            if position <= Type4Tag.maximumShortOffset {
+                piece = min(remaining, limit)
+                let bytes = Array(data[written..<written + piece])
+                command = try buildCommand { () throws(APDUError) in
+                    try Type4Tag.updateBinary(offset: position, data: bytes)
+                }
+            } else {
+                // 54 03 offset(3) 53 len: 7 bytes of wrapping, 8 once len needs 81 xx.
+                piece = min(remaining, limit <= 134 ? limit - 7 : limit - 8)
+                guard piece > 0 else {
+                    throw .tagUpdateFailure(
+                        .commandNotExpressible(.dataTooLong(count: remaining + 8)))
+                }
+                let bytes = Array(data[written..<written + piece])
+                command = try buildCommand { () throws(APDUError) in
+                    try Type4Tag.updateBinaryODO(offset: position, data: bytes)
+                }
+            }
+            let answer = try await send(command)
+            guard answer.statusWord == .ok else {
+                throw .tagUpdateFailure(.statusWord(answer.statusWord, command: command))
+            }
+            written += piece
+        }
+    }
+
+    /// Sends a READ and insists on 9000 and exactly `count` data bytes.
+    private func expectData(_ command: CommandAPDU, count: Int) async throws(NFCReaderError)
+        -> [UInt8]
+    {
+        let answer = try await send(command)
+        guard answer.statusWord == .ok else {
+            throw .tagResponseError(.statusWord(answer.statusWord, command: command))
+        }
+        guard answer.data.count == count else {
+            throw .tagResponseError(
+                .wrongLength(expected: count, received: answer.data.count, command: command))
+        }
+        return answer.data
+    }
+
+    private func send(_ command: CommandAPDU) async throws(NFCReaderError) -> ResponseAPDU {
+        let bytes: [UInt8]
+        do throws(ISODEPError) {
+            bytes = try await transceiver.transceive(command.encoded())
+        } catch {
+            throw NFCReaderError(error)
+        }
+        do throws(APDUError) {
+            return try ResponseAPDU(decoding: bytes)
+        } catch {
+            throw .tagResponseError(.malformedResponse(error, command: command))
+        }
+    }
+
+    /// Builds a command whose offset or length a tag's own fields chose, so it may not fit.
+    private func buildCommand(
+        _ build: () throws(APDUError) -> CommandAPDU
+    ) throws(NFCReaderError) -> CommandAPDU {
+        do throws(APDUError) {
+            return try build()
+        } catch {
+            throw .tagResponseError(.commandNotExpressible(error))
+        }
+    }
+}
