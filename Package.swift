@@ -29,7 +29,8 @@ let package = Package(
         .target(
             name: "Rig",
             dependencies: [
-                "PN533", "PN533USB", "PN533Sim", "ISODEP", .product(name: "Yams", package: "Yams"),
+                "PN533", "PN533USB", "PN533Sim", "ISODEP", "TagFormat", "TagEmulation", "TagReader",
+                "NDEF", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(name: "Conformance", dependencies: ["Rig"]),

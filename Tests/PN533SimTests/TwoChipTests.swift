@@ -174,3 +174,24 @@ extension TwoChipTests {
         #expect(log.all.first == "activated e080")
     }
 }
+
+extension TwoChipTests {
+    @Test func aTargetMovedOutOfTheFieldIsNotFoundUntilItComesBack() async throws {
+        let log = LineLog()
+        let host = emulatorHost(log: log)
+        let (absent, present) = try await clock.participate {
+            try await reader.open()
+            try await reader.setRetries(atr: 0, psl: 0, passiveActivation: 1)
+            try await clock.sleep(for: .milliseconds(5))
+            await emulatorChip.setInField(false)
+            let absent = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
+            await emulatorChip.setInField(true)
+            let present = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
+            try await reader.setRF(field: false)
+            try await host.value
+            return (absent, present)
+        }
+        #expect(absent.isEmpty)
+        #expect(present.first?.nfcid == [0x08, 0xA1, 0xB2, 0xC3])
+    }
+}

@@ -16,7 +16,7 @@ extension PN533Firmware {
         if rf.fieldOn { await setField(false) }
         let target = ChipTarget(identity: identity, mode: data[0], chip: self)
         targetMode = target
-        targetHandle = await field.enter(target, identity: identity)
+        if inField { targetHandle = await field.enter(target, identity: identity) }
         record(.rf("listening as \(hexString(uid))"))
         do {
             while true {
@@ -124,6 +124,27 @@ extension PN533Firmware {
         if let handle = targetHandle {
             targetHandle = nil
             await field.leave(handle)
+        }
+    }
+
+    /// Moves the chip's antenna into or out of the field, as a person moves a tag: out of
+    /// it, the chip's card personality stops answering (an activated one sees the release);
+    /// back in, a chip still waiting in TgInitAsTarget can be found again.
+    public func setInField(_ present: Bool) async {
+        guard present != inField else { return }
+        inField = present
+        record(.rf(present ? "moved into the field" : "moved out of the field"))
+        if present {
+            if let target = targetMode, targetHandle == nil, !targetActivated {
+                targetHandle = await field.enter(target, identity: target.identity)
+            }
+        } else if let target = targetMode {
+            if targetActivated {
+                await targetReleased(target)
+            } else if let handle = targetHandle {
+                targetHandle = nil
+                await field.leave(handle)
+            }
         }
     }
 }

@@ -33,6 +33,8 @@ public actor PN533Firmware {
     var targetMode: ChipTarget?
     var targetHandle: RFField.TargetHandle?
     var targetActivated = false
+    /// Whether the chip's antenna is in the field (tests move emulated tags in and out).
+    var inField = true
     var pendingInitiatorFrame: (SimulationInstant, RFReply)?
     var readerHandle: RFField.ReaderHandle?
     var lastError: UInt8 = 0

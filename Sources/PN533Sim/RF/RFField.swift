@@ -133,9 +133,7 @@ public actor RFField {
     /// reader had selected: how a reader switches between listed targets.
     public func reselect(_ handle: TargetHandle, by reader: ReaderHandle) async -> Bool {
         try? await clock.sleep(for: exchangeTime(command: 9, response: 5) * 3)
-        guard fieldsOn.contains(reader.id), let entry = entries[handle.id],
-            entry.state != .active(reader: reader.id) || true
-        else { return false }
+        guard fieldsOn.contains(reader.id), let entry = entries[handle.id] else { return false }
         for (id, other) in entries
         where id != handle.id && other.state == .active(reader: reader.id) {
             await halt(TargetHandle(id: id))

@@ -1,0 +1,139 @@
+import ISODEP
+import PN533
+import PN533Sim
+import TagEmulation
+import TagFormat
+
+/// One emulator chip of a rig and the tag it presents: starts the emulator for a
+/// `TagSetup`, moves the tag in and out of the field, and exposes what the tag saw.
+public actor RigTagSlot {
+    /// The chip.
+    public nonisolated let chip: RigChip
+    private let clock: SimulationClock
+    private var opened = false
+    private var emulator: (any TagEmulator)?
+    private var type4: Type4TagEmulator?
+    private var type2: Type2TagEmulator?
+    private var task: SimulationTask<Void>?
+
+    /// A slot on `chip`, timed by `clock`.
+    public init(chip: RigChip, clock: SimulationClock) {
+        self.chip = chip
+        self.clock = clock
+    }
+
+    /// Starts presenting `setup` (replacing any tag presented before) and puts it in the
+    /// field.
+    public func present(_ setup: TagSetup, uid nfcid: [UInt8]? = nil) async throws(RigTagError) {
+        await stop()
+        if !opened {
+            do { try await chip.device.open() } catch { throw .chip(id: chip.id, error) }
+            opened = true
+        }
+        let clock = clock
+        let log = TagEventLog(now: { clock.now.offset })
+        let scheduler: any ISODEPScheduler =
+            clock.mode == .virtual
+            ? SimulationISODEPScheduler(clock: clock) : ContinuousISODEPScheduler()
+        let identity = nfcid ?? Self.nfcid(for: chip.id)
+        do {
+            switch setup {
+            case .type4(let spec):
+                let configuration = Type4TagConfiguration(
+                    mappingVersion: spec.mappingVersion,
+                    maximumResponseDataLength: spec.maximumResponseDataLength,
+                    maximumCommandDataLength: spec.maximumCommandDataLength,
+                    maximumFileSize: spec.maximumFileSize, isReadOnly: spec.readOnly,
+                    isNDEFFormatted: spec.formatted)
+                var emulatorConfiguration = Type4TagEmulatorConfiguration()
+                emulatorConfiguration.target.nfcid1t = identity
+                emulatorConfiguration.responseDelay = spec.responseDelay
+                let emulator = Type4TagEmulator(
+                    device: chip.device,
+                    application: try Type4TagApplication(
+                        configuration: configuration, message: spec.content),
+                    configuration: emulatorConfiguration, scheduler: scheduler, log: log)
+                type4 = emulator
+                self.emulator = emulator
+            case .type2(let spec):
+                let tag: Type2TagEmulation
+                if spec.formatted {
+                    tag = try Type2TagEmulation(
+                        memory: try Type2TagMemory(
+                            uid: [0x08] + identity, dataAreaSize: spec.dataAreaSize,
+                            ndefMessage: spec.content, readOnly: spec.readOnly))
+                } else {
+                    tag = try Type2TagEmulation(
+                        image: [UInt8](repeating: 0, count: 16 + spec.dataAreaSize))
+                }
+                var emulatorConfiguration = Type2TagEmulatorConfiguration()
+                emulatorConfiguration.target.nfcid1t = identity
+                let emulator = Type2TagEmulator(
+                    device: chip.device, tag: tag, configuration: emulatorConfiguration, log: log)
+                type2 = emulator
+                self.emulator = emulator
+            }
+        } catch {
+            throw .setup(id: chip.id, reason: "\(error)")
+        }
+        let running = emulator
+        task = clock.spawn { try? await running?.run() }
+        await chip.simulated?.setInField(true)
+    }
+
+    /// Takes the tag out of the field (a simulated chip's antenna moves away; a USB chip
+    /// stops emulating).
+    public func remove() async {
+        if let simulated = chip.simulated {
+            await simulated.setInField(false)
+        } else {
+            await stop()
+        }
+    }
+
+    /// Puts a removed tag back in the field.
+    public func putBack() async {
+        await chip.simulated?.setInField(true)
+    }
+
+    /// Stops emulating.
+    public func stop() async {
+        task?.cancel()
+        task = nil
+        await chip.simulated?.setInField(false)
+        emulator = nil
+    }
+
+    /// What the tag saw, oldest first.
+    public var events: [TagEvent] { emulator?.log.events ?? [] }
+
+    /// The writes a reader performed and what the tag held after each.
+    public func writeHistory() async -> WriteHistory? {
+        if let type4 { return await type4.application.writeHistory }
+        if let type2 { return await type2.tag.writeHistory }
+        return nil
+    }
+
+    /// The NFCID1t (3 bytes after the chip's fixed 08) a chip id maps to: stable per id, so
+    /// two emulators never share a UID.
+    public static func nfcid(for id: String) -> [UInt8] {
+        var hash: UInt32 = 2_166_136_261
+        for byte in id.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return [UInt8(hash >> 16 & 0xFF), UInt8(hash >> 8 & 0xFF), UInt8(hash & 0xFF)]
+    }
+}
+
+/// Why a tag could not be presented.
+public enum RigTagError: Error, Sendable, CustomStringConvertible {
+    /// The chip did not open.
+    case chip(id: String, PN533Error)
+    /// The setup is not a tag the emulator can present (too long for its file, ...).
+    case setup(id: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .chip(let id, let error): "emulator \(id): \(error)"
+        case .setup(let id, let reason): "emulator \(id): \(reason)"
+        }
+    }
+}
