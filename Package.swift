@@ -33,7 +33,9 @@ let package = Package(
                 "NDEF", .product(name: "Yams", package: "Yams"),
             ]
         ),
-        .target(name: "Conformance", dependencies: ["Rig"]),
+        .target(
+            name: "Conformance",
+            dependencies: ["Rig", "TagEmulation", "TagReader", "NDEF", "TagFormat"]),
         .target(
             name: "Reporting",
             dependencies: [
@@ -51,6 +53,9 @@ let package = Package(
                 "CLibUSB",
                 "PN533USB",
                 "Reporting",
+                "Conformance",
+                "Rig",
+                "TagReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -7,12 +7,18 @@ struct NFCRig: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nfcrig",
         abstract: "Hardware-in-the-loop test harness for NFC readers.",
-        subcommands: [NDEFCommand.self, BenchCommand.self, DevicesCommand.self, GateCommand.self]
+        subcommands: [
+            RunCommand.self, NDEFCommand.self, BenchCommand.self, DevicesCommand.self,
+            GateCommand.self,
+        ]
     )
 
     /// Exit statuses: 0 success, 1 findings (bad input, violations), 2 usage or input that
     /// cannot be read. Usage errors exit 2, not ArgumentParser's 64, so scripts can tell them
     /// from findings.
+    /// nfcrig's version, in reports.
+    static let version = "0.1.0"
+
     static func main() {
         var command: ParsableCommand
         do {

@@ -8,9 +8,12 @@ extension PN533Firmware {
         // Mode, SENS_RES(2), NFCID1t(3), SEL_RES, FeliCa(18), NFCID3t(10), Gt, Tk.
         guard data.count >= 35 else { return .errorFrame }
         let uid = [0x08] + Array(data[3..<6])
+        // TgInitAsTarget takes SENS_RES least significant byte first (`44 00` for ATQA
+        // 0x0044, as nfcpy and libnfc send it); readers report it most significant first.
+        let sensRes = [data[2], data[1]]
         guard
             let identity = try? TypeAIdentity(
-                uid: uid, sensRes: Array(data[1..<3]), selRes: data[6])
+                uid: uid, sensRes: sensRes, selRes: data[6])
         else { return .errorFrame }
         await leaveTargetMode()
         if rf.fieldOn { await setField(false) }

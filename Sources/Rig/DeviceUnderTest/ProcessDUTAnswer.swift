@@ -15,7 +15,8 @@ struct ProcessDUTAnswer {
         "readerSessionInvalidationErrorUserCanceled", "readerErrorUnsupportedFeature",
         "ndefReaderSessionErrorTagNotWritable", "ndefReaderSessionErrorTagSizeTooSmall",
         "ndefReaderSessionErrorZeroLengthMessage", "ndefReaderSessionErrorTagUpdateFailure",
-        "multipleTags", "noTag", "unsupported",
+        "multipleTags", "noTag", "unsupported", "tagNotConnected", "retryExceeded",
+        "ndefNotSupported", "invalidMessage", "systemIsBusy", "sessionTerminatedUnexpectedly",
     ]
 
     init(line: String) throws(DUTError) {

@@ -98,7 +98,12 @@ public actor RigTagSlot {
 
     /// Stops emulating.
     public func stop() async {
-        task?.cancel()
+        // The emulator must be gone before anything else drives the chip: a second caller
+        // of one `PN533Device` waits outside the simulation clock and would stall it.
+        if let task {
+            task.cancel()
+            _ = try? await task.value
+        }
         task = nil
         await chip.simulated?.setInField(false)
         emulator = nil

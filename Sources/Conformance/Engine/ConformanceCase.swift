@@ -1,0 +1,51 @@
+/// One conformance case: a stable ID, what it checks, and how to run one repetition of it.
+public struct ConformanceCase: Sendable {
+    /// A stable ID, e.g. `NDEF-R-001`; reports and the gate key on it.
+    public var id: String
+    /// The suite, e.g. `ndef-read`.
+    public var suite: String
+    /// One line saying what is checked.
+    public var title: String
+    /// The setup (tag type, content, state), for reports.
+    public var setup: String
+    /// Runs one repetition and judges it.
+    public var body: @Sendable (CaseContext) async -> RepetitionOutcome
+
+    /// Creates a case.
+    public init(
+        id: String, suite: String, title: String, setup: String,
+        body: @escaping @Sendable (CaseContext) async -> RepetitionOutcome
+    ) {
+        self.id = id
+        self.suite = suite
+        self.title = title
+        self.setup = setup
+        self.body = body
+    }
+}
+
+/// How one repetition came out.
+public struct RepetitionOutcome: Sendable, Hashable {
+    /// The verdict.
+    public var verdict: Verdict
+    /// Why (required for fail and error).
+    public var message: String
+
+    /// Creates an outcome.
+    public init(_ verdict: Verdict, _ message: String = "") {
+        self.verdict = verdict
+        self.message = message
+    }
+
+    /// A pass.
+    public static let pass = RepetitionOutcome(.pass)
+
+    /// A failure with its reason.
+    public static func fail(_ message: String) -> RepetitionOutcome { .init(.fail, message) }
+
+    /// An error (DUT or harness misbehaved) with its reason.
+    public static func error(_ message: String) -> RepetitionOutcome { .init(.error, message) }
+
+    /// Not applicable, with why.
+    public static func skip(_ message: String) -> RepetitionOutcome { .init(.skip, message) }
+}

@@ -1,0 +1,18 @@
+/// Every suite nfcrig knows, by the names rig files use.
+public enum ConformanceCatalog {
+    /// Suite names in their default order.
+    public static let suiteNames = ["ndef-read"]
+
+    /// The cases of a suite, or `nil` for an unknown name.
+    public static func cases(suite: String) -> [ConformanceCase]? {
+        switch suite {
+        case NDEFReadSuite.name: NDEFReadSuite.cases
+        default: nil
+        }
+    }
+
+    /// Every case of every suite.
+    public static var allCases: [ConformanceCase] {
+        suiteNames.flatMap { cases(suite: $0) ?? [] }
+    }
+}

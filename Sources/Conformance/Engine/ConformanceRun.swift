@@ -1,0 +1,119 @@
+import Foundation
+import Rig
+import TagReader
+
+/// One conformance run from a rig file: assemble the rig, introduce the DUT, run the
+/// selected cases, and return the result for the reports.
+public struct ConformanceRun: Sendable {
+    /// What to run.
+    public struct Options: Sendable {
+        /// Only these suites (rig-file order otherwise).
+        public var suites: [String]?
+        /// Only cases with these IDs.
+        public var caseIDs: [String]?
+        /// Overrides the rig file's `repeat`.
+        public var repeatCount: Int?
+        /// Deliberate faults for the reference reader.
+        public var dutFaults: ReaderFaults
+
+        /// Creates options.
+        public init(
+            suites: [String]? = nil, caseIDs: [String]? = nil, repeatCount: Int? = nil,
+            dutFaults: ReaderFaults = .none
+        ) {
+            self.suites = suites
+            self.caseIDs = caseIDs
+            self.repeatCount = repeatCount
+            self.dutFaults = dutFaults
+        }
+    }
+
+    /// Why a run could not start: the rig or the selection is wrong (exit 2).
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// A suite name no one knows, with where it was named.
+        case unknownSuite(String, place: String)
+        /// Case IDs that match nothing.
+        case unknownCases([String])
+        /// The rig could not be assembled.
+        case rig(String)
+        /// The DUT did not introduce itself.
+        case dut(String)
+
+        public var description: String {
+            switch self {
+            case .unknownSuite(let name, let place):
+                "\(place): unknown suite \"\(name)\"; known: "
+                    + ConformanceCatalog.suiteNames.joined(separator: ", ")
+            case .unknownCases(let ids): "no case has the ID(s) " + ids.joined(separator: ", ")
+            case .rig(let message): message
+            case .dut(let message): "the DUT: \(message)"
+            }
+        }
+    }
+
+    /// The cases `options` select from `file`'s suites.
+    public static func selectCases(
+        _ file: RigFile, fileName: String, options: Options
+    ) throws(Failure) -> [ConformanceCase] {
+        let named: [RigFile.Located<String>] =
+            options.suites.map { $0.map { RigFile.Located($0) } }
+            ?? (file.suites.isEmpty
+                ? ConformanceCatalog.suiteNames.map { RigFile.Located($0) } : file.suites)
+        var cases: [ConformanceCase] = []
+        for suite in named {
+            guard let suiteCases = ConformanceCatalog.cases(suite: suite.value) else {
+                let place = suite.line > 0 ? "\(fileName):\(suite.line):\(suite.column)" : "--suite"
+                throw .unknownSuite(suite.value, place: place)
+            }
+            cases += suiteCases
+        }
+        if let ids = options.caseIDs {
+            let unknown = ids.filter { id in !cases.contains { $0.id == id } }
+            guard unknown.isEmpty else { throw .unknownCases(unknown) }
+            cases = cases.filter { ids.contains($0.id) }
+        }
+        return cases
+    }
+
+    /// Runs the cases on the rig; `progress` sees each case's result as it comes.
+    public static func run(
+        _ file: RigFile, fileName: String, directory: URL, options: Options, runID: String,
+        nfcrigVersion: String, commit: String?, progress: @Sendable (CaseResult) -> Void
+    ) async throws(Failure) -> RunResult {
+        let cases = try selectCases(file, fileName: fileName, options: options)
+        let startedAt = Date()
+        let rig: AssembledRig
+        do {
+            rig = try await AssembledRig.assemble(file, directory: directory)
+        } catch {
+            throw .rig("\(error)")
+        }
+        let dut: any DeviceUnderTest
+        switch file.dut {
+        case .reference:
+            guard let chip = rig.readerChip else { throw .rig("the reference reader has no chip") }
+            dut = ReferenceDUT(chip: chip, clock: rig.clock, faults: options.dutFaults)
+        case .process(let spec):
+            let clock = rig.clock
+            dut = ProcessDUT(spec: spec, directory: directory, now: { clock.now.offset })
+        }
+        let identity: DUTIdentity
+        do {
+            identity = try await rig.clock.participate { () async throws -> DUTIdentity in
+                try await dut.hello()
+            }
+        } catch {
+            throw .dut("\(error)")
+        }
+        let runner = ConformanceRunner(
+            rig: rig, dut: dut, repeatCount: options.repeatCount ?? file.repeatCount)
+        let results = await runner.run(cases, progress: progress)
+        // Closing talks to the chip: on a virtual clock that is a participant's work too.
+        await rig.clock.participate { await dut.close() }
+        await rig.close()
+        return RunResult(
+            runID: runID, rigName: file.name, rigFile: fileName, clock: file.clock.rawValue,
+            dut: identity, nfcrigVersion: nfcrigVersion, commit: commit, startedAt: startedAt,
+            cases: results)
+    }
+}

@@ -1,0 +1,82 @@
+import NDEF
+import Rig
+
+/// The steps most cases share: present tags, scan, read; each turns DUT trouble into the
+/// verdict DESIGN §6 asks for (an ERROR quoting what went wrong).
+enum CaseSteps {
+    /// What a step failed with, ready to return from a case.
+    struct Stop: Error { var outcome: RepetitionOutcome }
+
+    static func present(_ context: CaseContext, _ setups: [TagSetup]) async throws(Stop) {
+        if let early = await context.present(setups) { throw Stop(outcome: early) }
+    }
+
+    /// Scans and expects exactly `count` tags.
+    static func scan(_ context: CaseContext, expecting count: Int) async throws(Stop) -> DUTScan {
+        let scan: DUTScan
+        do {
+            scan = try await context.timed("timeToDetect") { () async throws(DUTError) in
+                try await context.dut.scan(timeout: .seconds(3))
+            }
+        } catch {
+            throw Stop(outcome: .error("scan: \(error)"))
+        }
+        guard scan.tags.count == count else {
+            throw Stop(
+                outcome: .fail("expected \(count) tag(s), the DUT reported \(scan.tags.count)"))
+        }
+        return scan
+    }
+
+    /// Reads; `metric` names the latency series (e.g. `readTime.1KiB`).
+    static func read(_ context: CaseContext, metric: String = "readTime") async throws(Stop)
+        -> DUTRead
+    {
+        do {
+            return try await context.timed(metric) { () async throws(DUTError) in
+                try await context.dut.read()
+            }
+        } catch {
+            throw Stop(outcome: .error("read: \(error)"))
+        }
+    }
+
+    /// The size bucket a read-time sample goes in.
+    static func sizeBucket(_ bytes: Int) -> String {
+        switch bytes {
+        case ..<128: "readTime.<128B"
+        case ..<1024: "readTime.<1KiB"
+        case ..<4096: "readTime.<4KiB"
+        default: "readTime.≥4KiB"
+        }
+    }
+
+    /// Whether the DUT's message has the same records as `expected` (compared decoded, so a
+    /// DUT may re-encode with other SR/chunk choices).
+    static func sameRecords(_ got: [UInt8]?, _ expected: [UInt8]) -> RepetitionOutcome {
+        guard let got else { return .fail("the DUT returned no message") }
+        let mine = try? NDEFDecoder().decode(expected)
+        let theirs: NDEFMessage
+        do {
+            theirs = try NDEFDecoder().decode(got)
+        } catch {
+            return .fail("the DUT's message does not decode: \(error)")
+        }
+        guard let mine else { return .error("harness: the expected message does not decode") }
+        guard mine.records == theirs.records else {
+            return .fail(
+                "the DUT's message differs: \(theirs.records.count) record(s), expected "
+                    + "\(mine.records.count); got \(Hex.encode(got.prefix(48)))")
+        }
+        return .pass
+    }
+
+    /// Runs the steps in `body`, turning a `Stop` into its outcome.
+    static func run(_ body: () async throws(Stop) -> RepetitionOutcome) async -> RepetitionOutcome {
+        do {
+            return try await body()
+        } catch {
+            return error.outcome
+        }
+    }
+}

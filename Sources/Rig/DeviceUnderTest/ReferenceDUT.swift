@@ -1,0 +1,141 @@
+import NDEF
+import PN533
+import PN533Sim
+import Synchronization
+import TagReader
+
+/// nfcrig's reference reader on one of the rig's chips, behind the DUT protocol: what a
+/// well-written CoreNFC app does, including the deliberate faults the suites must catch.
+public actor ReferenceDUT: DeviceUnderTest {
+    private let device: PN533Device
+    private let reader: NFCReferenceReader
+    private let inbox: ReferenceDUTEvents
+    private var lastMessage: NDEFMessage?
+    private var opened = false
+
+    /// A reader on `chip` timed by `clock`, with `faults` applied.
+    public init(chip: RigChip, clock: SimulationClock, faults: ReaderFaults = .none) {
+        device = chip.device
+        let events = ReferenceDUTEvents()
+        inbox = events
+        let readerClock = ReaderClock(
+            now: { clock.now.offset },
+            sleep: { duration in try await clock.sleep(for: duration) })
+        reader = NFCReferenceReader(
+            device: chip.device, configuration: ReaderConfiguration(faults: faults),
+            clock: readerClock, onEvent: { event in events.observe(event) })
+    }
+
+    public func hello() async throws(DUTError) -> DUTIdentity {
+        do {
+            let version = try await device.open()
+            opened = true
+            return DUTIdentity(
+                name: "nfcrig reference reader",
+                firmware: "PN533 \(version.version).\(version.revision)")
+        } catch {
+            throw .harness("the reference reader's chip did not open: \(error)")
+        }
+    }
+
+    public func scan(timeout: Duration) async throws(DUTError) -> DUTScan {
+        try await ensureOpen()
+        lastMessage = nil
+        do {
+            switch try await reader.poll(timeout: timeout) {
+            case .tag(let tag): return DUTScan(tags: [Hex.encode(tag.identifier)])
+            case .multipleTags(let count): return DUTScan(tags: Array(repeating: "", count: count))
+            case .noTag: return DUTScan(tags: [])
+            }
+        } catch {
+            throw Self.map(error)
+        }
+    }
+
+    public func read() async throws(DUTError) -> DUTRead {
+        do {
+            let (status, capacity) = try await reader.queryNDEFStatus()
+            let mapped: DUTRead.Status =
+                switch status {
+                case .notSupported: .notSupported
+                case .readWrite: .readWrite
+                case .readOnly: .readOnly
+                }
+            guard mapped != .notSupported else {
+                return DUTRead(status: mapped, capacity: capacity, ndef: nil)
+            }
+            let message = try await reader.readNDEF()
+            lastMessage = message
+            return DUTRead(
+                status: mapped, capacity: capacity, ndef: try? NDEFEncoder().encode(message))
+        } catch {
+            throw Self.map(error)
+        }
+    }
+
+    public func write(_ ndef: [UInt8]) async throws(DUTError) {
+        let message: NDEFMessage
+        do {
+            message = try NDEFDecoder().decode(ndef)
+        } catch {
+            throw .harness("the message to write does not decode: \(error)")
+        }
+        do {
+            try await reader.writeNDEF(message)
+        } catch {
+            throw Self.map(error)
+        }
+    }
+
+    public func restartPolling() async throws(DUTError) {
+        do {
+            try await reader.restartPolling()
+        } catch {
+            throw Self.map(error)
+        }
+    }
+
+    public func backgroundDispatch() async throws(DUTError) -> String? {
+        guard let lastMessage else { return nil }
+        let verdict = reader.backgroundReadingVerdict(for: lastMessage)
+        return verdict.dispatch ? verdict.url : nil
+    }
+
+    public func takeEvents() async -> [DUTEvent] { inbox.take() }
+
+    public func close() async {
+        try? await reader.invalidate()
+    }
+
+    private func ensureOpen() async throws(DUTError) {
+        if !opened { _ = try await hello() }
+    }
+
+    private static func map(_ error: NFCReaderError) -> DUTError {
+        .reader(name: error.name, message: "\(error)")
+    }
+}
+
+/// Reader events turned into DUT events, kept until a case takes them.
+final class ReferenceDUTEvents: Sendable {
+    private let pending = Mutex<[DUTEvent]>([])
+
+    func observe(_ event: ReaderEvent) {
+        let name: String? =
+            switch event.kind {
+            case .multipleTags: "multiple_tags"
+            case .restartPolling: "restart_polling"
+            case .pollStarted: "poll"
+            default: nil
+            }
+        guard let name else { return }
+        pending.withLock { $0.append(DUTEvent(name: name, at: event.at, detail: "\(event.kind)")) }
+    }
+
+    func take() -> [DUTEvent] {
+        pending.withLock { events in
+            defer { events = [] }
+            return events
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Conformance
+import Foundation
+import Reporting
+import Rig
+import TagReader
+
+/// `nfcrig run`: the conformance suites on a rig, with reports in `Reports/<run-id>/`.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the conformance suites on a rig and write reports.",
+        discussion: """
+            Prints a line per case (id, verdict, key figure) and a summary, then writes \
+            report.json, junit.xml, report.md and report.html to OUT/<run-id>/ and points \
+            OUT/latest at it. Exit status: 0 every case passed (or was skipped), 1 a case \
+            failed or errored, 2 the rig, the selection or the harness is wrong.
+            """
+    )
+
+    @Option(help: "The rig file.")
+    var rig: String = "Rigs/sim.yaml"
+
+    @Option(name: .customLong("suite"), help: "Run only this suite (repeatable).")
+    var suites: [String] = []
+
+    @Option(name: .customLong("case"), help: "Run only the case with this ID (repeatable).")
+    var cases: [String] = []
+
+    @Option(name: .customLong("repeat"), help: "Repetitions per case (overrides the rig file).")
+    var repeatCount: Int?
+
+    @Option(help: "Where reports go.")
+    var out: String = "Reports"
+
+    @Option(
+        name: .customLong("dut-fault"),
+        help: """
+            A deliberate fault of the reference reader (repeatable): restart-delay=800ms, \
+            unsafe-write-order, no-chunk-reassembly, reads-multiple-tags, \
+            first-record-not-first-uri.
+            """)
+    var dutFaults: [String] = []
+
+    func validate() throws {
+        if let repeatCount, !(1...10_000).contains(repeatCount) {
+            throw ValidationError("--repeat must be between 1 and 10000, not \(repeatCount)")
+        }
+        do {
+            _ = try ReaderFaults(parsing: dutFaults)
+        } catch {
+            throw ValidationError("--dut-fault: \(error)")
+        }
+    }
+
+    func run() throws {
+        let url = URL(fileURLWithPath: rig)
+        guard let data = FileManager.default.contents(atPath: rig) else {
+            throw ValidationError("\(rig): cannot read the rig file")
+        }
+        let file: RigFile
+        do {
+            file = try RigFileParser(fileName: rig).parse(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let options = ConformanceRun.Options(
+            suites: suites.isEmpty ? nil : suites, caseIDs: cases.isEmpty ? nil : cases,
+            repeatCount: repeatCount, dutFaults: (try? ReaderFaults(parsing: dutFaults)) ?? .none)
+        let runID = Self.runID(rig: file.name)
+        let rigName = rig
+        let wall = ContinuousClock.now
+        let commit = Self.commit()
+        let outcome = waitFor { () -> Result<RunResult, ConformanceRun.Failure> in
+            do throws(ConformanceRun.Failure) {
+                return .success(
+                    try await ConformanceRun.run(
+                        file, fileName: rigName, directory: url.deletingLastPathComponent(),
+                        options: options, runID: runID, nfcrigVersion: NFCRig.version,
+                        commit: commit, progress: { print(RunProgress.line(for: $0)) }))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let result: RunResult
+        switch outcome {
+        case .success(let run): result = run
+        case .failure(let failure): throw ValidationError("\(failure)")
+        }
+        print(RunProgress.summary(result, wallTime: ContinuousClock.now - wall))
+        do {
+            let directory = try ReportWriter.write(result, to: URL(fileURLWithPath: out))
+            print("reports: \(directory.path)")
+        } catch {
+            FileHandleOutput.standardError("error: \(error)")
+            throw ExitCode(2)
+        }
+        if result.overallVerdict.severity >= Verdict.fail.severity { throw ExitCode(1) }
+    }
+
+    static func runID(rig: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let safe = rig.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
+        return formatter.string(from: Date()) + "-" + String(safe)
+    }
+
+    /// The commit nfcrig was built from, when the working directory is its checkout.
+    static func commit() -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "rev-parse", "--short", "HEAD"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

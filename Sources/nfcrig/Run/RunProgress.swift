@@ -1,0 +1,38 @@
+import Conformance
+
+/// The lines `nfcrig run` prints.
+enum RunProgress {
+    /// `NDEF-R-001  pass   ndef-read  timeToDetect p50 12.345 ms  reads a URI record...`
+    static func line(for result: CaseResult) -> String {
+        var figure = ""
+        if let series = result.measurements.first, !series.samples.isEmpty {
+            let sorted = series.samples.sorted()
+            figure = "\(series.name) p50 \(milliseconds(sorted[sorted.count / 2]))"
+        }
+        var line =
+            pad(result.id, 12) + pad(result.verdict.rawValue, 7) + pad(figure, 34) + result.title
+        if !result.message.isEmpty { line += "\n             " + result.message }
+        return line
+    }
+
+    /// Counts per verdict and the time the run took.
+    static func summary(_ run: RunResult, wallTime: Duration) -> String {
+        let counts = Verdict.allCases.map { verdict in
+            "\(run.cases.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
+        }
+        return "\(run.cases.count) cases: " + counts.joined(separator: ", ")
+            + " — \(run.overallVerdict.rawValue.uppercased()) (wall time \(milliseconds(wallTime)))"
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let micros = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        let whole = micros / 1000
+        let fraction = String(micros % 1000)
+        return "\(whole).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}
