@@ -8,9 +8,11 @@ extension PN533Firmware {
         // Mode, SENS_RES(2), NFCID1t(3), SEL_RES, FeliCa(18), NFCID3t(10), Gt, Tk.
         guard data.count >= 35 else { return .errorFrame }
         let uid = [0x08] + Array(data[3..<6])
+        // TgInitAsTarget takes SENS_RES low byte first (libnfc swaps its ATQA for it), while
+        // InListPassiveTarget reports it high byte first, as the identity keeps it.
         guard
             let identity = try? TypeAIdentity(
-                uid: uid, sensRes: Array(data[1..<3]), selRes: data[6])
+                uid: uid, sensRes: [data[2], data[1]], selRes: data[6])
         else { return .errorFrame }
         await leaveTargetMode()
         if rf.fieldOn { await setField(false) }
