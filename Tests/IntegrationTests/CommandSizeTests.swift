@@ -13,12 +13,10 @@ import Testing
 
     /// A Type 4 Tag of `kind` with MLe 3B and MLc 34.
     static func smallLimits(_ kind: TagKind, _ message: NDEFMessage) -> TagSetup {
-        .type4(
-            Type4Setup(
-                mappingVersion: kind == .t4v2
-                    ? CapabilityContainer.version2 : CapabilityContainer.version3,
-                maximumResponseDataLength: mle, maximumCommandDataLength: mlc,
-                content: Messages.bytes(message)))
+        var setup = kind.type4Setup(Messages.bytes(message))
+        setup.maximumResponseDataLength = mle
+        setup.maximumCommandDataLength = mlc
+        return .type4(setup)
     }
 
     /// The tag's commands as Type 4 commands.

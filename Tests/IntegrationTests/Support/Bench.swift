@@ -64,6 +64,18 @@ struct Bench: Sendable {
     ) async throws -> T {
         guard setups.count <= slots.count else { throw BenchError.tooManyTags(setups.count) }
         return try await clock.participate {
+            // Waits for nothing, with no deadline: only the clock's deadlock detection,
+            // which wakes every such wait once nobody can act any more, ends it early.
+            let sentinel = SimulationChannel<Void>(clock: clock)
+            let watch = clock.spawn { () -> SimulationInstant? in
+                do throws(SimulationError) {
+                    try await sentinel.receive(deadline: nil)
+                    return nil
+                } catch {
+                    if case .deadlock(let at) = error { return at }
+                    return nil
+                }
+            }
             try await reader.device.open()
             for (slot, setup) in zip(slots, setups) { try await slot.present(setup) }
             let outcome: Result<T, any Error>
@@ -72,10 +84,12 @@ struct Bench: Sendable {
             for slot in slots { seen.append(await slot.events) }
             tagEvents.value = seen
             for slot in slots { await slot.stop() }
-            let deadlocks = await deadlockReports()
-            if !deadlocks.isEmpty {
-                Issue.record("the clock found every participant waiting: \(deadlocks)")
+            sentinel.send(())
+            if let at = try await watch.value {
+                Issue.record("the clock found every participant waiting at \(at)")
             }
+            let deadlocks = await deadlockReports()
+            if !deadlocks.isEmpty { Issue.record("deadlocks reported: \(deadlocks)") }
             return try outcome.get()
         }
     }

@@ -31,17 +31,24 @@ enum TagKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func setup(bytes content: [UInt8], readOnly: Bool = false, formatted: Bool = true) -> TagSetup {
         switch self {
         case .t4v2, .t4v3:
-            .type4(
-                Type4Setup(
-                    mappingVersion: self == .t4v2
-                        ? CapabilityContainer.version2 : CapabilityContainer.version3,
-                    readOnly: readOnly, formatted: formatted, content: content))
+            .type4(type4Setup(content, readOnly: readOnly, formatted: formatted))
         case .t2:
             .type2(
                 Type2Setup(
                     dataAreaSize: Self.type2DataArea, readOnly: readOnly, formatted: formatted,
                     content: content))
         }
+    }
+
+    /// A Type 4 Tag of this kind's mapping version (2 KiB file, MLe and MLc FF) holding
+    /// `content`.
+    func type4Setup(_ content: [UInt8], readOnly: Bool = false, formatted: Bool = true)
+        -> Type4Setup
+    {
+        Type4Setup(
+            mappingVersion: self == .t4v3
+                ? CapabilityContainer.version3 : CapabilityContainer.version2,
+            readOnly: readOnly, formatted: formatted, content: content)
     }
 
     /// A tag of this kind holding `message`.
