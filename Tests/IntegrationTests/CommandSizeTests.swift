@@ -75,6 +75,46 @@ import Testing
         #expect(history.finalState == .message(message, bytes: Messages.bytes(message)))
     }
 
+    @Test func aMapping3FileBeyondOffset7FFFIsReadAndWrittenWithOffsetDataObjects() async throws {
+        var setup = TagKind.t4v3.type4Setup(Messages.bytes(Messages.filling(0x8100 - 4)))
+        setup.maximumFileSize = 0x8100
+        let written = Messages.filling(0x8100 - 4, seed: 3)
+        let bench = try await Bench()
+        let (read, reread) = try await bench.run(.type4(setup)) {
+            try await bench.readWriteAndReadAgain(written)
+        }
+        #expect(read == Messages.filling(0x8100 - 4))
+        #expect(reread == written)
+        let commands = try await Self.type4Commands(bench)
+        let farReads = commands.filter {
+            if case .readBinaryODO(let offset, _) = $0 { offset > 0x7FFF } else { false }
+        }
+        let farUpdates = commands.filter {
+            if case .updateBinaryODO(let offset, _) = $0 { offset > 0x7FFF } else { false }
+        }
+        // Past 7FFF only the commands with offset data objects reach, each within MLe/MLc
+        // (FF) with its wrapping.
+        #expect(farReads.count >= 1)
+        #expect(farUpdates.count >= 1)
+        let apdus = try await bench.commands().map { try CommandAPDU(decoding: $0) }
+        let reads = apdus.filter { $0.ins == 0xB0 || $0.ins == 0xB1 }
+        let updates = apdus.filter { $0.ins == 0xD6 || $0.ins == 0xD7 }
+        #expect(reads.count > 2 * 0x8000 / 0xFF)
+        #expect(reads.allSatisfy { ($0.le ?? .max) <= 0xFF })
+        #expect(updates.count > 0x8000 / 0xFF)
+        #expect(updates.allSatisfy { $0.data.count <= 0xFF })
+        #expect(
+            !commands.contains {
+                switch $0 {
+                case .readBinary(let offset, _), .updateBinary(let offset, _): offset > 0x7FFF
+                default: false
+                }
+            })
+        let history = try #require(await bench.slot.writeHistory())
+        #expect(history.safety == .tearingSafe)
+        #expect(history.finalState == .message(written, bytes: Messages.bytes(written)))
+    }
+
     @Test func aType2MessageIsReadIn16ByteReadsAndWrittenIn4ByteWrites() async throws {
         let onTag = Messages.filling(300)
         let written = Messages.filling(280, seed: 5)
