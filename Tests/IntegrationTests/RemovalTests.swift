@@ -9,8 +9,18 @@ import Testing
 /// the reader reports the loss, and after a tearing-safe write the emulated tag holds the
 /// old message, none, or the new one, never a corrupt one.
 @Suite struct RemovalTests {
-    static let old = Messages.uri("https://old.example/a/longer/path")
-    static let new = Messages.texts(4)
+    /// The message on the tag and the one a write replaces it with.
+    struct Change: Sendable {
+        var old: NDEFMessage
+        var new: NDEFMessage
+
+        static let small = Change(
+            old: Messages.uri("https://old.example/a/longer/path"), new: Messages.texts(4))
+        /// On a Type 2 Tag, from a 1-byte NDEF TLV length to the 3-byte form: the message
+        /// moves two bytes on.
+        static let growing = Change(
+            old: Messages.uri("https://old.example/a/longer/path"), new: Messages.texts(24))
+    }
 
     enum Operation: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case read, write
@@ -41,11 +51,12 @@ import Testing
     }
 
     /// `operation` on a fresh pair, the tag leaving as `removal` says.
-    static func run(_ kind: TagKind, _ operation: Operation, removal: Removal = .never)
-        async throws -> Outcome
-    {
+    static func run(
+        _ kind: TagKind, _ operation: Operation, _ change: Change = .small,
+        removal: Removal = .never
+    ) async throws -> Outcome {
         let bench = try await Bench()
-        let (error, frames, commands) = try await bench.run(kind.setup(old)) {
+        let (error, frames, commands) = try await bench.run(kind.setup(change.old)) {
             try await bench.connect()
             let start = bench.clock.now
             let before = await bench.events().count
@@ -63,7 +74,7 @@ import Testing
             let error = await readerError {
                 switch operation {
                 case .read: _ = try await bench.reader.readNDEF()
-                case .write: try await bench.reader.writeNDEF(new)
+                case .write: try await bench.reader.writeNDEF(change.new)
                 }
             }
             let commands = await bench.events().dropFirst(before).compactMap { event in
@@ -77,12 +88,16 @@ import Testing
     }
 
     /// The operation with the tag staying in the field, which must succeed.
-    static func wholeOperation(_ kind: TagKind, _ operation: Operation) async throws -> Outcome {
-        let full = try await run(kind, operation)
+    static func wholeOperation(
+        _ kind: TagKind, _ operation: Operation, _ change: Change = .small
+    ) async throws -> Outcome {
+        let full = try await run(kind, operation, change)
         #expect(full.error == nil)
         #expect(full.commands.count >= 3)
         if operation == .write {
-            #expect(full.history?.finalState == .message(new, bytes: Messages.bytes(new)))
+            #expect(
+                full.history?.finalState
+                    == .message(change.new, bytes: Messages.bytes(change.new)))
         }
         return full
     }
@@ -91,10 +106,10 @@ import Testing
     /// the tag, the tag saw a prefix of the whole operation's commands, and a write left no
     /// corrupt message. The torn run, nil when the reader did not report the loss.
     static func checkTornRun(
-        _ kind: TagKind, _ operation: Operation, removal: Removal, full: Outcome,
-        context: String
+        _ kind: TagKind, _ operation: Operation, _ change: Change = .small, removal: Removal,
+        full: Outcome, context: String
     ) async throws -> Outcome? {
-        let torn = try await run(kind, operation, removal: removal)
+        let torn = try await run(kind, operation, change, removal: removal)
         guard case .tagConnectionLost = torn.error else {
             Issue.record("\(context): \(String(describing: torn.error))")
             return nil
@@ -108,8 +123,8 @@ import Testing
             #expect(torn.readerEvents.contains { $0.kind == .restartPolling }, "\(context)")
         case .write:
             let acceptable: [StoredNDEF] = [
-                .message(old, bytes: Messages.bytes(old)), .empty,
-                .message(new, bytes: Messages.bytes(new)),
+                .message(change.old, bytes: Messages.bytes(change.old)), .empty,
+                .message(change.new, bytes: Messages.bytes(change.new)),
             ]
             #expect(acceptable.contains(history.finalState), "\(context): \(history.finalState)")
             #expect(history.safety == .tearingSafe, "\(context)")
@@ -163,7 +178,35 @@ import Testing
         guard operation == .write else { return }
         // Torn after its last command, the tag holds the new message the reader never
         // heard it acknowledge.
-        #expect(finalStates.last == .message(Self.new, bytes: Messages.bytes(Self.new)))
+        let new = Change.small.new
+        #expect(finalStates.last == .message(new, bytes: Messages.bytes(new)))
         #expect(finalStates.contains(.empty))
+    }
+
+    @Test func aType2WriteGrowingTheLengthFieldTornAroundItsLayoutChangesLeavesNoCorruptMessage()
+        async throws
+    {
+        let change = Change.growing
+        #expect(Messages.bytes(change.old).count < 0xFF)
+        #expect(Messages.bytes(change.new).count > 0xFF)
+        let full = try await Self.wholeOperation(.t2, .write, change)
+        let writes = full.commands.enumerated().filter { $0.element.bytes.first == 0xA2 }
+        #expect(writes.count > Messages.bytes(change.new).count / 4)
+        // Where the layout changes: the first writes (the TLV emptied, its length in the
+        // 3-byte form) and the last ones (the length set); in between, every eighth write of
+        // the message body, all of them under a zero length.
+        let torn = writes.indices.filter {
+            $0 < 4 || $0 >= writes.count - 4 || $0.isMultiple(of: 8)
+        }
+        var finalStates: [StoredNDEF] = []
+        for (index, command) in torn.map({ writes[$0] }) {
+            let torn = try await Self.checkTornRun(
+                .t2, .write, change, removal: .at(command.at + .microseconds(10)), full: full,
+                context: "torn after command \(index), \(Hex.encode(command.bytes))")
+            if let state = torn?.history?.finalState { finalStates.append(state) }
+        }
+        #expect(finalStates.count == torn.count)
+        #expect(finalStates.contains(.empty))
+        #expect(finalStates.last == .message(change.new, bytes: Messages.bytes(change.new)))
     }
 }
