@@ -61,4 +61,35 @@ import Testing
         }
         #expect(await bench.slot.writeHistory()?.writes == [])
     }
+
+    @Test(arguments: TagKind.allCases)
+    func writeLockMakesAType2TagReadOnlyWhileAType4TagProtectsItsCC(kind: TagKind) async throws {
+        let bench = try await Bench()
+        let outcome = try await bench.run(kind.setup(Messages.oneRecord)) {
+            try await bench.connect()
+            let lockError = await readerError { try await bench.reader.writeLock() }
+            try await bench.connect()
+            let status = try await bench.reader.queryNDEFStatus().status
+            let writeError = await readerError {
+                try await bench.reader.writeNDEF(Messages.texts(1))
+            }
+            return (lockError, status, writeError)
+        }
+        let (lockError, status, writeError) = outcome
+        if kind.isType4 {
+            // The emulated Type 4 tag answers an UPDATE of its CC with 6982.
+            #expect(lockError == .tagNotWritable(.lockRefused(.securityStatusNotSatisfied)))
+            #expect(status == .readWrite)
+            #expect(writeError == nil)
+        } else {
+            #expect(lockError == nil)
+            #expect(status == .readOnly)
+            #expect(writeError == .tagNotWritable(.writeAccess(0x0F)))
+            // CC access 0F, the static lock bytes and every dynamic lock bit set.
+            let memory = try #require(await bench.slot.writeHistory()?.steps.last?.memory)
+            #expect(memory[15] == 0x0F)
+            #expect(memory[10..<12] == [0xFF, 0xFF])
+            #expect(memory[512..<519].allSatisfy { $0 == 0xFF })
+        }
+    }
 }
