@@ -79,6 +79,12 @@ let package = Package(
             name: "TagReaderTests",
             dependencies: ["TagReader", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533"]
         ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: [
+                "Rig", "TagReader", "TagEmulation", "PN533Sim", "PN533", "NDEF", "TagFormat",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

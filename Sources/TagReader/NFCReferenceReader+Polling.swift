@@ -63,7 +63,9 @@ extension NFCReferenceReader {
     }
 
     /// Every tag in the field: the chip lists two at most, so the listed ones are put to
-    /// sleep (HLTA after DESELECT) and the rest, which answer REQA, are listed in turn.
+    /// sleep (HLTA after DESELECT) and the rest, which answer REQA, are listed in turn. A tag
+    /// that does not stay asleep (an emulator arming its chip again) answers again with a
+    /// UID already counted: it is one tag, and a batch bringing no new UID ends the count.
     private func countTags(after first: [PassiveTarget]) async throws(NFCReaderError)
         -> [PassiveTarget]
     {
@@ -72,7 +74,9 @@ extension NFCReferenceReader {
         while batch.count == 2, all.count < configuration.maximumTagsCounted {
             try await chip { () async throws(PN533Error) in try await device.deselect(target: 0) }
             batch = try await listTargets()
-            all += batch
+            let new = batch.filter { target in !all.contains { $0.nfcid == target.nfcid } }
+            guard !new.isEmpty else { break }
+            all += new
         }
         return all
     }

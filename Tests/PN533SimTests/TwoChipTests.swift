@@ -72,6 +72,27 @@ import Testing
         #expect(lines.last?.hasPrefix("ended") == true)
     }
 
+    @Test func aSENSRESGivenLowByteFirstToTgInitAsTargetIsListedHighByteFirst() async throws {
+        // libnfc hands TgInitAsTarget its ATQA swapped: 44 00 for an NTAG's 00 44, which a
+        // reader's InListPassiveTarget reports again as 00 44.
+        let host = clock.spawn { [emulator] in
+            try await emulator.open()
+            _ = try await emulator.initAsTarget(
+                TargetConfiguration(sensRes: [0x44, 0x00], nfcid1t: [1, 2, 3], selRes: 0x00),
+                timeout: .seconds(5))
+        }
+        let targets = try await clock.participate {
+            try await reader.open()
+            let targets = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
+            _ = try? await reader.exchange(target: 1, [0x30, 0x00])
+            try await reader.setRF(field: false)
+            try await host.value
+            return targets
+        }
+        #expect(targets.map(\.sensRes) == [[0x00, 0x44]])
+        #expect(targets.map(\.selRes) == [0x00])
+    }
+
     @Test func theSameScenarioTwiceGivesTheSameTimeline() async throws {
         func run() async throws -> [String] {
             let clock = SimulationClock()

@@ -115,6 +115,20 @@ import Testing
         #expect(tag.memory[144] == 0x01)
     }
 
+    @Test func aTagMadeReadOnlyStillTakesLockBytesSharingABlockWithOtherBytes() {
+        // 496 data bytes: 56 default lock bits in 7 bytes at 512..<519, so block 129 holds
+        // three lock bytes and one other; a reader locking the tag writes CC access 0F first.
+        var tag = Self.tag(dataAreaSize: 496)
+        #expect(tag.dynamicLockBits?.area == 512..<519)
+        #expect(tag.respond(to: Self.write(3, [0xE1, 0x10, 0x3E, 0x0F])) == .acknowledgement)
+        #expect(tag.respond(to: Self.write(128, [0xFF, 0xFF, 0xFF, 0xFF])) == .acknowledgement)
+        #expect(tag.respond(to: Self.write(129, [0xFF, 0xFF, 0xFF, 0x00])) == .acknowledgement)
+        #expect(tag.respond(to: Self.write(129, [0xFF, 0xFF, 0xFF, 0x5A])) == .acknowledgement)
+        #expect(Array(tag.memory[512..<520]) == [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00])
+        #expect(tag.respond(to: Self.write(4, [1, 2, 3, 4])) == Type2Answer.invalidArgument)
+        #expect(tag.storedNDEF.bytes == exampleURIMessage)
+    }
+
     @Test func otherCommandsAndWrongLengthsAreInvalidArgumentAndHLTAIsSilent() {
         var tag = Self.tag()
         #expect(tag.respond(to: [0x60]) == Type2Answer.invalidArgument)

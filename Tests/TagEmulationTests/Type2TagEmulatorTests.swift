@@ -40,7 +40,7 @@ import Testing
             return (target, try await Self.readNDEF(rig))
         }
         #expect(target.nfcid == Self.uid)
-        #expect(target.sensRes == [0x44, 0x00])
+        #expect(target.sensRes == [0x00, 0x44])
         #expect(target.selRes == 0x00)
         #expect(target.ats == nil)
         #expect(message == Self.message)

@@ -60,7 +60,7 @@ import Testing
             return (target, cc, message)
         }
         #expect(target.nfcid == [0x08, 0x4E, 0x46, 0x43])
-        #expect(target.sensRes == [0x04, 0x00])
+        #expect(target.sensRes == [0x00, 0x04])
         #expect(target.selRes == 0x20)
         #expect(target.ats == ISODEPCardConfiguration().ats.encode())
         #expect(cc.maximumResponseDataLength == 0x40)

@@ -1,6 +1,7 @@
 import NDEF
 import PN533
 import PN533Sim
+import Synchronization
 import TagReader
 import Testing
 
@@ -94,6 +95,25 @@ import Testing
         #expect(Set(tags.map(\.identifier)).count == 3)
     }
 
+    @Test func twoTagsThatAnswerAgainAfterHLTAAreCountedOnceEach() async throws {
+        var tags: [RearmingTag] = []
+        for uid: [UInt8] in [[0x08, 1, 1, 1], [0x08, 2, 2, 2]] {
+            let tag = try Type4TestTag(message: [0xD0, 0, 0], uid: uid)
+            tags.append(RearmingTag(tag.softwareTag(clock: rig.clock), field: rig.field))
+        }
+        for tag in tags { await tag.enter() }
+        let result = try await rig.run { try await rig.reader.poll(timeout: .seconds(1)) }
+        #expect(result == .multipleTags(count: 2))
+        guard case .tagsDetected(let found) = rig.events.kinds.dropFirst().first else {
+            Issue.record("no tagsDetected event: \(rig.events.kinds)")
+            return
+        }
+        #expect(
+            found.map(\.identifier).sorted { $0.lexicographicallyPrecedes($1) } == [
+                [0x08, 1, 1, 1], [0x08, 2, 2, 2],
+            ])
+    }
+
     @Test func pollingWithNoTagGivesUpAfterTheTimeoutOnTheVirtualClock() async throws {
         let (result, elapsed) = try await rig.run {
             let start = rig.clock.now
@@ -183,4 +203,37 @@ import Testing
     func targetsAreClassifiedBySensResSelResAndATS(target: PassiveTarget, type: NFCTagType) {
         #expect(NFCTagType(classifying: target) == type)
     }
+}
+
+/// A card that does not stay asleep: after HLTA it comes back as a new idle card answering
+/// REQA, as a tag emulator does when it arms its chip again after the reader let go.
+final class RearmingTag: RFTarget {
+    let tag: SoftwareTag
+    let field: RFField
+    private let handle = Mutex<RFField.TargetHandle?>(nil)
+
+    init(_ tag: SoftwareTag, field: RFField) {
+        self.tag = tag
+        self.field = field
+    }
+
+    /// Enters the field as an idle card.
+    func enter() async {
+        let entered = await field.enter(self, identity: tag.identity)
+        handle.withLock { $0 = entered }
+    }
+
+    func selected(at instant: SimulationInstant) async { await tag.selected(at: instant) }
+
+    func receive(_ frame: AirFrame, endedAt instant: SimulationInstant, reply: RFReply) async {
+        await tag.receive(frame, endedAt: instant, reply: reply)
+    }
+
+    func halted() async {
+        guard let old = handle.withLock({ $0 }) else { return }
+        await field.leave(old)
+        await enter()
+    }
+
+    func fieldLost() async { await tag.fieldLost() }
 }

@@ -3,7 +3,8 @@
 public struct TypeAIdentity: Sendable, Hashable {
     /// The UID: 4, 7 or 10 bytes (single, double, triple size).
     public var uid: [UInt8]
-    /// SENS_RES, as the PN533 reports it (two bytes, first byte first on the air).
+    /// SENS_RES, as InListPassiveTarget reports it: high byte first (`00 44` for an NTAG),
+    /// the reverse of the air order and of TgInitAsTarget's parameter.
     public var sensRes: [UInt8]
     /// SEL_RES of the final cascade level; bit 0x20 announces ISO/IEC 14443-4.
     public var selRes: UInt8

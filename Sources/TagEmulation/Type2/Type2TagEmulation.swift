@@ -12,7 +12,8 @@ import TagFormat
 ///   allow; block 3 (CC) is OR-ed in too; a block whose static or dynamic lock bit is set is
 ///   NAK 0, and so is any block but lock bytes while the CC says write access `F`
 ///   (read-only), so that a reader can still set the lock bits after writing `0F`. Dynamic
-///   lock bytes are OR-ed in wherever they are.
+///   lock bytes are OR-ed in wherever they are; on a read-only tag the other bytes of their
+///   blocks stay as they are.
 /// - Anything else, and commands of the wrong length, are NAK 0.
 public struct Type2TagEmulation: Sendable, Hashable {
     /// The memory before any reader wrote to it.
@@ -84,11 +85,16 @@ public struct Type2TagEmulation: Sendable, Hashable {
         case 3:
             stored = zip(stored, data).map { $0 | $1 }
         default:
+            let holdsLockBytes = (start..<start + Type2Tag.blockSize).contains {
+                dynamicLockBits?.area.contains($0) ?? false
+            }
             for index in 0..<Type2Tag.blockSize {
                 let isLockByte = dynamicLockBits?.area.contains(start + index) ?? false
                 if isLockByte {
                     stored[index] |= data[index]
                 } else if !isCCWritable {
+                    // The rest of the block the last lock bytes share (RFU on NTAGs) stays.
+                    if holdsLockBytes { continue }
                     return Type2Answer.invalidArgument
                 } else {
                     stored[index] = data[index]

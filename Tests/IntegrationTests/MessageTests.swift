@@ -1,0 +1,129 @@
+import NDEF
+import Rig
+import TagEmulation
+import TagReader
+import Testing
+
+/// Messages of every shape on every tag kind, read and written by the reference reader
+/// through two simulated chips.
+@Suite struct MessageTests {
+    @Test(arguments: TagKind.allCases)
+    func aTagWithOneRecordIsReadBackExactly(kind: TagKind) async throws {
+        let bench = try await Bench()
+        let (status, read) = try await bench.run(kind.setup(Messages.oneRecord)) {
+            try await bench.connect()
+            let status = try await bench.reader.queryNDEFStatus()
+            return (status.status, try await bench.reader.readNDEF())
+        }
+        #expect(status == .readWrite)
+        #expect(read == Messages.oneRecord)
+        #expect(await bench.commands().count > 3)
+    }
+
+    @Test(arguments: TagKind.allCases)
+    func anEmptyTagReportsAZeroLengthMessageAndTakesAWrite(kind: TagKind) async throws {
+        let bench = try await Bench()
+        let (status, error, read) = try await bench.run(kind.setup(bytes: [])) {
+            try await bench.connect()
+            let status = try await bench.reader.queryNDEFStatus()
+            let error = await readerError { try await bench.reader.readNDEF() }
+            // The failed read restarted polling.
+            try await bench.connect()
+            try await bench.reader.writeNDEF(Messages.oneRecord)
+            return (status, error, try await bench.reader.readNDEF())
+        }
+        #expect(status.status == .readWrite)
+        #expect(status.capacity > 100)
+        #expect(error == .zeroLengthMessage)
+        #expect(read == Messages.oneRecord)
+        let history = try #require(await bench.slot.writeHistory())
+        #expect(history.initialState == .empty)
+        #expect(
+            history.finalState
+                == .message(Messages.oneRecord, bytes: Messages.bytes(Messages.oneRecord)))
+    }
+
+    @Test(arguments: TagKind.allCases)
+    func aMessageOfOneEmptyRecordIsReadAsOneEmptyRecord(kind: TagKind) async throws {
+        let bench = try await Bench()
+        let message = NDEFMessage(NDEFRecord.empty)
+        let read = try await bench.readOnce(kind.setup(message))
+        #expect(Messages.bytes(message) == [0xD0, 0x00, 0x00])
+        #expect(read == message)
+    }
+
+    @Test(arguments: TagKind.allCases)
+    func manyRecordsAreReadAndWrittenEveryOneInOrder(kind: TagKind) async throws {
+        let bench = try await Bench()
+        let onTag = Messages.texts(14)
+        let written = Messages.texts(9, prefix: "written")
+        let (read, reread) = try await bench.run(kind.setup(onTag)) {
+            try await bench.readWriteAndReadAgain(written)
+        }
+        #expect(read == onTag)
+        #expect(read.records.count == 14)
+        #expect(reread == written)
+        let history = try #require(await bench.slot.writeHistory())
+        #expect(history.finalState == .message(written, bytes: Messages.bytes(written)))
+        #expect(history.safety == .tearingSafe)
+    }
+
+    @Test(arguments: TagKind.allCases)
+    func aMessageOfTheFullCapacityFitsButOneByteMoreIsRefusedWithTheTagUnchanged(
+        kind: TagKind
+    ) async throws {
+        let bench = try await Bench()
+        let outcome = try await bench.run(kind.setup(Messages.oneRecord)) {
+            try await bench.connect()
+            let capacity = try await bench.reader.queryNDEFStatus().capacity
+            let tooLarge = await readerError {
+                try await bench.reader.writeNDEF(Messages.filling(capacity + 1))
+            }
+            let writesAfterRefusal = await bench.slot.writeHistory()?.writes.count
+            try await bench.reader.writeNDEF(Messages.filling(capacity))
+            try await bench.connect()
+            return (capacity, tooLarge, writesAfterRefusal, try await bench.reader.readNDEF())
+        }
+        let (capacity, tooLarge, writesAfterRefusal, read) = outcome
+        switch kind {
+        case .t4v2: #expect(capacity == 0x0800 - 2)
+        case .t4v3: #expect(capacity == 0x0800 - 4)
+        // The NDEF TLV with its 3-byte length (4 bytes) in the data area; no room is left
+        // for the Terminator TLV, which is optional then.
+        case .t2: #expect(capacity == TagKind.type2DataArea - 4)
+        }
+        #expect(tooLarge == .tagSizeTooSmall(messageLength: capacity + 1, capacity: capacity))
+        #expect(writesAfterRefusal == 0)
+        #expect(read == Messages.filling(capacity))
+        #expect(Messages.bytes(read).count == capacity)
+        let history = try #require(await bench.slot.writeHistory())
+        #expect(history.safety == .tearingSafe)
+        #expect(history.finalState.bytes == Messages.bytes(Messages.filling(capacity)))
+    }
+
+    @Test(arguments: TagKind.allCases)
+    func aChunkedJSONRecordOnTheTagIsReadReassembledIntoOneRecord(kind: TagKind) async throws {
+        let bench = try await Bench()
+        let message = Messages.json(300)
+        let onTag = Messages.bytes(message, chunkSize: 64)
+        let read = try await bench.readOnce(kind.setup(bytes: onTag))
+        #expect(onTag != Messages.bytes(message))
+        #expect(read == message)
+        #expect(read.records.count == 1)
+        #expect(read.records.first?.chunkCount == 5)
+        #expect(read.records.first?.typeName == "application/json")
+    }
+
+    @Test(arguments: TagKind.allCases)
+    func aMessageWithoutRecordsIsRefusedAsZeroLengthWithoutTouchingTheTag(
+        kind: TagKind
+    ) async throws {
+        let bench = try await Bench()
+        let error = try await bench.run(kind.setup(Messages.oneRecord)) {
+            try await bench.connect()
+            return await readerError { try await bench.reader.writeNDEF(NDEFMessage(records: [])) }
+        }
+        #expect(error == .zeroLengthMessage)
+        #expect(await bench.slot.writeHistory()?.writes == [])
+    }
+}
