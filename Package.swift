@@ -51,13 +51,20 @@ let package = Package(
                 "CLibUSB",
                 "PN533USB",
                 "Reporting",
+                "Rig",
+                "PN533Sim",
+                "TagEmulation",
+                "TagFormat",
+                "TagReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "Benchmarks"]),
         .testTarget(name: "TagFormatTests", dependencies: ["TagFormat"]),
         .testTarget(
-            name: "nfcrigTests", dependencies: ["nfcrig", "NDEF", "Conformance", "Reporting"]),
+            name: "nfcrigTests",
+            dependencies: ["nfcrig", "NDEF", "Conformance", "Reporting", "Rig", "TagReader"]
+        ),
         .testTarget(name: "PN533Tests", dependencies: ["PN533"]),
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
         .testTarget(

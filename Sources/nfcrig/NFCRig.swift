@@ -7,7 +7,10 @@ struct NFCRig: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nfcrig",
         abstract: "Hardware-in-the-loop test harness for NFC readers.",
-        subcommands: [NDEFCommand.self, BenchCommand.self, DevicesCommand.self, GateCommand.self]
+        subcommands: [
+            NDEFCommand.self, BenchCommand.self, DevicesCommand.self, GateCommand.self,
+            EmulateCommand.self, ReadCommand.self,
+        ]
     )
 
     /// Exit statuses: 0 success, 1 findings (bad input, violations), 2 usage or input that
