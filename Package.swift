@@ -55,6 +55,9 @@ let package = Package(
                 "Reporting",
                 "Conformance",
                 "Rig",
+                "PN533Sim",
+                "TagEmulation",
+                "TagFormat",
                 "TagReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -62,7 +65,9 @@ let package = Package(
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "Benchmarks"]),
         .testTarget(name: "TagFormatTests", dependencies: ["TagFormat"]),
         .testTarget(
-            name: "nfcrigTests", dependencies: ["nfcrig", "NDEF", "Conformance", "Reporting"]),
+            name: "nfcrigTests",
+            dependencies: ["nfcrig", "NDEF", "Conformance", "Reporting", "Rig", "TagReader"]
+        ),
         .testTarget(name: "PN533Tests", dependencies: ["PN533"]),
         .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
         .testTarget(

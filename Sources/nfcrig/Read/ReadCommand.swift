@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import Reporting
+import Rig
+
+/// `nfcrig read`: polls with the rig's reference reader and prints what the tag holds.
+struct ReadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "Read the tag in the field with the rig's reference reader.",
+        discussion: """
+            Polls with the reference reader of the rig's DUT (dut: {adapter: reference, \
+            device: ...}) and prints the tag's type, UID, NDEF status, capacity and message, \
+            records as `ndef decode` prints them. On a virtual-clock rig nothing is in the \
+            simulated field unless nfcrig puts it there: --sim-tag FILE presents that \
+            message (hex text or raw bytes) on the rig's first emulator chip first; it is \
+            allowed on rigs whose emulators are all simulated. Exit status: 0 a tag was \
+            read (also one without NDEF: status notSupported), 1 no tag within the timeout, \
+            several tags, or a read error (named as CoreNFC names it), 2 usage error.
+            """
+    )
+
+    @OptionGroup var rigOptions: RigOptions
+
+    @Option(help: "How long to poll: 5s, 500ms.")
+    var timeout = "5s"
+
+    @Flag(help: "Print one JSON object (schema in the README).")
+    var json = false
+
+    @Option(
+        name: .customLong("sim-tag"),
+        help: "Present this NDEF message on the first simulated emulator.")
+    var simTag: String?
+
+    @Option(name: .customLong("sim-type"), help: "The simulated tag's type (with --sim-tag).")
+    var simType: TagTypeArgument?
+
+    func validate() throws {
+        _ = try pollTimeout()
+        if simType != nil && simTag == nil {
+            throw ValidationError("--sim-type needs --sim-tag FILE")
+        }
+    }
+
+    func run() throws {
+        let rig = try rigOptions.load()
+        try rig.requireReferenceReader(for: "read")
+        let tags = try simulatedTags(rig)
+        let timeout = try pollTimeout()
+        let result = waitFor {
+            await TagReading.read(
+                rig.file, directory: rig.directory, simulatedTags: tags, timeout: timeout)
+        }
+        let report: TagReadReport
+        switch result {
+        case .success(let outcome): report = TagReadReport(outcome: outcome)
+        case .failure(let failure):
+            FileHandleOutput.standardError("error: \(rigOptions.rig): \(failure.message)")
+            throw ExitCode(1)
+        }
+        if json {
+            print(report.json())
+        } else {
+            let lines = report.text()
+            if !lines.isEmpty { print(lines.joined(separator: "\n")) }
+            if let failure = report.failure() {
+                FileHandleOutput.standardError("error: \(failure)" + hint(rig, report))
+            }
+        }
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    private func simulatedTags(_ rig: LoadedRig) throws -> [TagSetup] {
+        guard let simTag else { return [] }
+        if let usb = rig.file.emulators.firstIndex(where: { $0.device != .sim }) {
+            let emulator = rig.file.emulators[usb]
+            throw rig.refusal(
+                at: ["emulators", String(usb), "device"],
+                "--sim-tag needs simulated emulator chips, but emulator \(emulator.id) is "
+                    + "\(emulator.device); put a real tag on the reader instead")
+        }
+        guard let data = FileManager.default.contents(atPath: simTag) else {
+            throw ValidationError("--sim-tag \(simTag): cannot read the file")
+        }
+        let message = try NDEFInputOptions.bytes(fromFileContent: Array(data), name: simTag)
+        return [
+            try TagSetupBuilder.setup(
+                simType ?? .type4, message: message, source: "--sim-tag \(simTag)")
+        ]
+    }
+
+    private func pollTimeout() throws -> Duration {
+        let value: Duration
+        do {
+            value = try GateArguments.duration(timeout, argument: "--timeout")
+        } catch {
+            throw ValidationError(error.description)
+        }
+        guard value > .zero else { throw ValidationError("--timeout \(timeout): must be above 0") }
+        return value
+    }
+
+    /// Why a virtual-clock rig found nothing: nothing is in its field unless nfcrig puts it.
+    private func hint(_ rig: LoadedRig, _ report: TagReadReport) -> String {
+        guard case .noTag = report.outcome, simTag == nil, rig.file.clock == .virtual else {
+            return ""
+        }
+        return "; on a virtual-clock rig only --sim-tag FILE puts a tag in the field"
+    }
+}
