@@ -51,11 +51,9 @@ import Testing
             "read", "--rig", RigFixture.simRig, "--sim-tag", tag, "--sim-type", "2",
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        withKnownIssue(KnownIssues.type2SensRes) {
-            #expect(outcome.stdout.hasPrefix("tag: Type 2, UID 08"))
-            #expect(outcome.stdout.contains("NDEF: readWrite, capacity 142 bytes"))
-            #expect(outcome.stdout.contains("  uri: https://a.bc"))
-        }
+        #expect(outcome.stdout.hasPrefix("tag: Type 2, UID 08"))
+        #expect(outcome.stdout.contains("NDEF: readWrite, capacity 142 bytes"))
+        #expect(outcome.stdout.contains("  uri: https://a.bc"))
     }
 
     @Test func withoutASimulatedTagAVirtualRigHasNoTagAndSaysHowToPutOneThere() throws {
