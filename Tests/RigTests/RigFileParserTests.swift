@@ -99,3 +99,15 @@ import Testing
         }
     }
 }
+
+extension RigFileParserTests {
+    @Test func theShippedSCL3711BenchRigParses() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Rigs/scl3711-pair.yaml")
+        let rig = try parser.parse(String(contentsOf: url, encoding: .utf8))
+        #expect(rig.clock == .wall)
+        #expect(rig.emulators.map(\.device) == [.usb(selector: "0")])
+        #expect(rig.dut == .reference(device: .usb(selector: "1")))
+    }
+}
