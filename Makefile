@@ -27,7 +27,7 @@ SAMPLES := $(sort $(wildcard Rigs/samples/*.hex))
 TEST_LOG := .build/nfcrig-test.log
 TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CURDIR)
 
-.PHONY: deps system-deps python-deps build test run bench gate clean lint format
+.PHONY: deps system-deps python-deps build test run samples bench gate clean lint format
 
 ## deps: system packages (when missing) and the Python venv with the test oracles
 deps: system-deps python-deps
@@ -76,10 +76,12 @@ test: deps
 	@grep -E 'Executed [1-9][0-9]* tests?,' $(TEST_LOG) | tail -n 1 || true
 	@grep -E 'Test run with [0-9]+ tests?' $(TEST_LOG) | tail -n 1
 
-## run: until the conformance suite lands, decode, lint and re-encode every sample tag
+## run: the conformance suite on the default simulated rig; reports in Reports/
 run: deps build
-	@echo "make run: interim behaviour until the conformance suite lands:" \
-		"decoding, linting and re-encoding every sample in Rigs/samples/ with the CLI."
+	$(SWIFT) run --skip-build nfcrig run --rig Rigs/sim.yaml --out Reports
+
+## samples: decode, lint and re-encode every sample tag message in Rigs/samples/
+samples: deps build
 	@$(VENV_PYTHON) Scripts/run_samples.py --nfcrig "$(SWIFT) run --skip-build nfcrig" \
 		$(SAMPLES)
 
