@@ -105,6 +105,25 @@ import Testing
     }
 }
 
+/// The write cases judge by the slot's write history: it must be the presented tag's.
+@Suite struct SlotWriteHistoryTests {
+    @Test func aType2TagAfterAType4TagHasAType2History() async throws {
+        let rig = try await AssembledRig.assemble(
+            WriteAndChunkedSuiteTests.rig, directory: URL(fileURLWithPath: "/tmp"))
+        let slot = RigTagSlot(chip: rig.emulators[0], clock: rig.clock)
+        let atomic = try await rig.clock.participate {
+            try await slot.present(Fixtures.type4(NDEFWriteSuite.old))
+            try await slot.present(Fixtures.type2(NDEFWriteSuite.old))
+            let atomic = await slot.writeHistory()?.storage.writesAreAtomic
+            await slot.stop()
+            return atomic
+        }
+        // Type 2 WRITEs are atomic, Type 4 UPDATE BINARYs are not.
+        #expect(atomic == true)
+        await rig.close()
+    }
+}
+
 /// A DUT that finds one tag and "reads" fixed bytes, whatever the tag holds.
 struct EchoDUT: DeviceUnderTest {
     var bytes: [UInt8]
