@@ -1,12 +1,18 @@
 /// Every suite nfcrig knows, by the names rig files use.
 public enum ConformanceCatalog {
     /// Suite names in their default order.
-    public static let suiteNames = ["ndef-read"]
+    public static let suiteNames = [
+        "ndef-read",
+        "ndef-write",
+        "chunked",
+    ]
 
     /// The cases of a suite, or `nil` for an unknown name.
     public static func cases(suite: String) -> [ConformanceCase]? {
         switch suite {
         case NDEFReadSuite.name: NDEFReadSuite.cases
+        case NDEFWriteSuite.name: NDEFWriteSuite.cases
+        case ChunkedSuite.name: ChunkedSuite.cases
         default: nil
         }
     }

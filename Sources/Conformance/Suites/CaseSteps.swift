@@ -41,6 +41,38 @@ enum CaseSteps {
         }
     }
 
+    /// Writes `ndef` and records `writeTime`, and `apduTime`: the write time divided by the
+    /// UPDATE BINARY or WRITE commands the tag received.
+    static func write(_ context: CaseContext, _ ndef: [UInt8]) async throws(Stop) {
+        let start = context.now
+        do {
+            try await context.dut.write(ndef)
+        } catch {
+            throw Stop(outcome: .error("write: \(error)"))
+        }
+        let elapsed = context.now - start
+        context.recorder.record("writeTime", elapsed)
+        let commands = await RFObservations.writeCommands(context).count
+        if commands > 0 { context.recorder.record("apduTime", elapsed / commands) }
+    }
+
+    /// Writes `ndef` and expects the DUT to refuse with the CoreNFC error `name`.
+    static func refusedWrite(_ context: CaseContext, _ ndef: [UInt8], expecting name: String)
+        async -> RepetitionOutcome
+    {
+        do {
+            try await context.dut.write(ndef)
+            return .fail("the DUT wrote without an error, expected \(name)")
+        } catch .reader(let got, let message) {
+            guard got == name else {
+                return .fail("the DUT refused with \(got) (\(message)), expected \(name)")
+            }
+            return .pass
+        } catch {
+            return .error("write: \(error)")
+        }
+    }
+
     /// The size bucket a read-time sample goes in.
     static func sizeBucket(_ bytes: Int) -> String {
         switch bytes {
@@ -54,8 +86,11 @@ enum CaseSteps {
     /// Whether the DUT's message has the same records as `expected` (compared decoded, so a
     /// DUT may re-encode with other SR/chunk choices).
     static func sameRecords(_ got: [UInt8]?, _ expected: [UInt8]) -> RepetitionOutcome {
-        guard let got else { return .fail("the DUT returned no message") }
         let mine = try? NDEFDecoder().decode(expected)
+        guard let got else {
+            return .fail(
+                "the DUT returned no message, expected \(mine?.records.count ?? 0) record(s)")
+        }
         let theirs: NDEFMessage
         do {
             theirs = try NDEFDecoder().decode(got)

@@ -4,10 +4,11 @@ import TagFormat
 
 /// The tag contents and layouts the suites use.
 enum Fixtures {
-    static func encode(_ records: [NDEFRecord]) -> [UInt8] {
+    /// The records encoded; `chunkSize` above 0 splits longer payloads into chunks of it.
+    static func encode(_ records: [NDEFRecord], chunkSize: Int = 0) -> [UInt8] {
         // Fixture records are built to the rules; an encoding failure is a suite bug that the
         // case then reports as an error (an empty tag).
-        (try? NDEFEncoder().encode(NDEFMessage(records: records))) ?? []
+        (try? NDEFEncoder(chunkSize: chunkSize).encode(NDEFMessage(records: records))) ?? []
     }
 
     static func uri(_ text: String) -> NDEFRecord { URIRecord(uri: text).record }

@@ -94,10 +94,11 @@ enum NDEFReadSuite {
         return cases
     }
 
-    static func readCase(_ id: String, _ title: String, _ setup: TagSetup, _ expected: [UInt8])
-        -> ConformanceCase
-    {
-        ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+    /// Reads the tag `setup` presents; the DUT's message must have the records of `expected`.
+    static func readCase(
+        _ id: String, _ title: String, _ setup: TagSetup, _ expected: [UInt8], suite: String = name
+    ) -> ConformanceCase {
+        ConformanceCase(id: id, suite: suite, title: title, setup: "\(setup)") { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)

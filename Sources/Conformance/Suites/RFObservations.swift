@@ -1,3 +1,4 @@
+import NDEF
 import TagEmulation
 import TagFormat
 
@@ -29,5 +30,107 @@ enum RFObservations {
             return .fail("UPDATE BINARY carried \(tooLong.data.count) bytes, MLc is \(mlc)")
         }
         return .pass
+    }
+
+    /// The commands that wrote to the tag: UPDATE BINARY (Type 4) or WRITE (Type 2).
+    static func writeCommands(_ context: CaseContext) async -> [[UInt8]] {
+        await context.tagEvents().compactMap { entry in
+            guard case .received(let bytes) = entry.event.kind else { return nil }
+            if bytes.count == 6, bytes.first == 0xA2 { return bytes }
+            guard let command = try? CommandAPDU(decoding: bytes),
+                command.ins == 0xD6 || command.ins == 0xD7
+            else { return nil }
+            return bytes
+        }
+    }
+
+    /// The writes the first slot's tag accepted; a harness error when it keeps none.
+    static func writeHistory(_ context: CaseContext) async throws(CaseSteps.Stop)
+        -> WriteHistory
+    {
+        guard let history = await context.slots.first?.writeHistory() else {
+            throw CaseSteps.Stop(outcome: .error("harness: the tag keeps no write history"))
+        }
+        return history
+    }
+
+    /// The tag saw a tearing-safe write sequence that left `expected` on it.
+    static func tearingSafeWrite(_ context: CaseContext, of expected: [UInt8])
+        async throws(CaseSteps.Stop) -> RepetitionOutcome
+    {
+        let history = try await writeHistory(context)
+        guard !history.writes.isEmpty else { return .fail("the tag accepted no write") }
+        if case .unsafe(let reason) = history.safety {
+            return .fail("the write is not tearing-safe: " + describe(reason, in: history))
+        }
+        return holds(history, expected)
+    }
+
+    /// After the writes, the tag holds a message with the records of `expected`.
+    static func tagHolds(_ context: CaseContext, _ expected: [UInt8]) async throws(CaseSteps.Stop)
+        -> RepetitionOutcome
+    {
+        holds(try await writeHistory(context), expected)
+    }
+
+    /// The tag's memory is what it was before the case: no write changed it.
+    static func tagUnchanged(_ context: CaseContext) async throws(CaseSteps.Stop)
+        -> RepetitionOutcome
+    {
+        let history = try await writeHistory(context)
+        let final = history.steps.last?.memory ?? history.initialMemory
+        guard final == history.initialMemory else {
+            return .fail(
+                "expected the tag unchanged, it accepted \(history.writes.count) write(s), the "
+                    + "first at \(history.writes.first.map(describe) ?? "?")")
+        }
+        return .pass
+    }
+
+    private static func holds(_ history: WriteHistory, _ expected: [UInt8]) -> RepetitionOutcome {
+        guard let wanted = try? NDEFDecoder().decode(expected) else {
+            return .error("harness: the expected message does not decode")
+        }
+        guard case .message(let message, _) = history.finalState,
+            message.records == wanted.records
+        else {
+            return .fail(
+                "expected the tag to hold \(wanted.records.count) record(s) after the write, "
+                    + "it holds \(describe(history.finalState))")
+        }
+        return .pass
+    }
+
+    /// Why a write sequence is unsafe, naming the write (1-based) and what it did.
+    static func describe(_ reason: UnsafeWrite, in history: WriteHistory) -> String {
+        let index = reason.operation
+        let write = index < history.writes.count ? " (\(describe(history.writes[index])))" : ""
+        switch reason {
+        case .lengthWrittenWithMessage:
+            return "write \(index + 1) of \(history.writes.count)\(write) changed the length "
+                + "field and the message together; torn halfway it leaves a length announcing "
+                + "bytes not yet written"
+        case .brokenIntermediateState(_, let state):
+            return "cut after write \(index + 1) of \(history.writes.count)\(write) the tag "
+                + "holds \(describe(state)), neither the old message, nor an empty one, nor "
+                + "the new one"
+        }
+    }
+
+    /// A write, in words: where, how long, its first bytes.
+    static func describe(_ write: TagWrite) -> String {
+        let head = Hex.encode(write.bytes.prefix(8)) + (write.bytes.count > 8 ? "…" : "")
+        return "offset \(write.offset), \(write.bytes.count) bytes \(head)"
+    }
+
+    /// What a tag holds, in words.
+    static func describe(_ state: StoredNDEF) -> String {
+        switch state {
+        case .empty: "no message (length 0)"
+        case .message(let message, _): "a message of \(message.records.count) record(s)"
+        case .malformed(let bytes, let error):
+            "\(bytes.count) bytes that are no NDEF message (\(error))"
+        case .unreadable(let error): "a length field leading nowhere (\(error))"
+        }
     }
 }

@@ -76,7 +76,8 @@ public actor ReferenceDUT: DeviceUnderTest {
     public func write(_ ndef: [UInt8]) async throws(DUTError) {
         let message: NDEFMessage
         do {
-            message = try NDEFDecoder().decode(ndef)
+            // No bytes is the zero-length message: it reaches the reader, which refuses it.
+            message = ndef.isEmpty ? NDEFMessage(records: []) : try NDEFDecoder().decode(ndef)
         } catch {
             throw .harness("the message to write does not decode: \(error)")
         }

@@ -26,6 +26,9 @@ public actor RigTagSlot {
     /// field.
     public func present(_ setup: TagSetup, uid nfcid: [UInt8]? = nil) async throws(RigTagError) {
         await stop()
+        // The write history is the new tag's: forget the emulator of either type before.
+        type4 = nil
+        type2 = nil
         if !opened {
             do { try await chip.device.open() } catch { throw .chip(id: chip.id, error) }
             opened = true

@@ -1,0 +1,169 @@
+import NDEF
+import Rig
+
+/// `chunked`: a chunked record comes out of the DUT reassembled into one record; a broken
+/// chunk sequence is rejected (an error, or a message without the broken record) and the DUT
+/// goes on working.
+enum ChunkedSuite {
+    static let name = "chunked"
+
+    static var cases: [ConformanceCase] {
+        let json = Fixtures.json(Fixtures.favoriteJSON)
+        // 41 bytes of JSON in chunks of 14: three chunks.
+        let three = Fixtures.encode([json], chunkSize: 14)
+        let single = Fixtures.encode([json], chunkSize: 1)
+        // The plain records' payloads are shorter than 14 bytes: only the JSON is chunked.
+        let plain = [Fixtures.uri("https://a.example"), Fixtures.text("hi")]
+        let between = Fixtures.encode([plain[0], json, plain[1]], chunkSize: 14)
+        let unchunked = Fixtures.encode([json])
+        let unchunkedBetween = Fixtures.encode([plain[0], json, plain[1]])
+        return [
+            reassemblyCase(
+                "CHUNK-001", "reassembles a JSON record in three chunks from a Type 4 tag",
+                Fixtures.type4(three), unchunked),
+            reassemblyCase(
+                "CHUNK-002", "reassembles a JSON record in three chunks from a Type 2 tag",
+                Fixtures.type2(three), unchunked),
+            reassemblyCase(
+                "CHUNK-003", "reassembles a JSON record in 1-byte chunks from a Type 4 tag",
+                Fixtures.type4(single), unchunked),
+            reassemblyCase(
+                "CHUNK-004", "reassembles a JSON record in 1-byte chunks from a Type 2 tag",
+                Fixtures.type2(single, size: 496), unchunked),
+            reassemblyCase(
+                "CHUNK-005",
+                "reassembles a chunked JSON record between two plain records on a Type 4 tag",
+                Fixtures.type4(between), unchunkedBetween),
+            reassemblyCase(
+                "CHUNK-006",
+                "reassembles a chunked JSON record between two plain records on a Type 2 tag",
+                Fixtures.type2(between), unchunkedBetween),
+            rejectionCase(
+                "CHUNK-007", "rejects a middle chunk that carries a type and keeps working",
+                Fixtures.type4(BrokenChunks.middleChunkWithType)),
+            rejectionCase(
+                "CHUNK-008",
+                "rejects a chunked record without its terminating chunk and keeps working",
+                Fixtures.type4(BrokenChunks.missingTerminatingChunk)),
+            rejectionCase(
+                "CHUNK-009", "rejects a chunk with an ID length (IL) and keeps working",
+                Fixtures.type4(BrokenChunks.chunkWithIL)),
+            rejectionCase(
+                "CHUNK-010", "rejects an initial chunk that carries ME and keeps working",
+                Fixtures.type4(BrokenChunks.initialChunkWithME)),
+            rejectionCase(
+                "CHUNK-011",
+                "rejects a chunked record without its terminating chunk on a Type 2 tag and "
+                    + "keeps working",
+                Fixtures.type2(BrokenChunks.missingTerminatingChunk)),
+        ]
+    }
+
+    /// The tag holds `setup`'s chunked content; the DUT's message must decode to the records
+    /// of `expected` (the same message, unchunked).
+    static func reassemblyCase(
+        _ id: String, _ title: String, _ setup: TagSetup, _ expected: [UInt8]
+    ) -> ConformanceCase {
+        NDEFReadSuite.readCase(id, title, setup, expected, suite: name)
+    }
+
+    /// The tag holds a broken chunk sequence after a plain Text record. The DUT must report
+    /// an error or a message without the broken record, and then still find the tag.
+    static func rejectionCase(_ id: String, _ title: String, _ setup: TagSetup)
+        -> ConformanceCase
+    {
+        ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+            await CaseSteps.run { () async throws(CaseSteps.Stop) in
+                try await CaseSteps.present(context, [setup])
+                _ = try await CaseSteps.scan(context, expecting: 1)
+                let rejected = await rejects(context)
+                guard rejected.verdict == .pass else { return rejected }
+                do {
+                    let scan = try await context.dut.scan(timeout: .seconds(3))
+                    guard scan.tags.count == 1 else {
+                        return .fail(
+                            "after the broken message the DUT found \(scan.tags.count) tag(s), "
+                                + "expected 1")
+                    }
+                } catch {
+                    return .fail("after the broken message the DUT no longer scans: \(error)")
+                }
+                return .pass
+            }
+        }
+    }
+
+    /// Whether the DUT's read keeps the broken record out.
+    static func rejects(_ context: CaseContext) async -> RepetitionOutcome {
+        let read: DUTRead
+        do {
+            read = try await context.timed("readTime") { () async throws(DUTError) in
+                try await context.dut.read()
+            }
+        } catch .reader {
+            return .pass
+        } catch .exited(let status, let stderr) {
+            return .fail(
+                "the DUT crashed on the broken message: \(DUTError.exited(status: status, stderr: stderr))"
+            )
+        } catch .timeout(let operation, let after) {
+            return .fail(
+                "the DUT hung on the broken message: "
+                    + "\(DUTError.timeout(operation: operation, after: after))")
+        } catch {
+            return .error("read: \(error)")
+        }
+        guard let bytes = read.ndef else { return .pass }
+        let message: NDEFMessage
+        do {
+            message = try NDEFDecoder().decode(bytes)
+        } catch {
+            return .fail(
+                "expected an error or a message without the broken record, the DUT returned "
+                    + "bytes that do not decode (\(error)): \(Hex.encode(bytes.prefix(48)))")
+        }
+        if message.records.contains(where: { $0.typeNameFormat == .media }) {
+            return .fail(
+                "expected an error or a message without the broken record, the DUT returned "
+                    + "\(message.records.count) record(s) including the broken JSON record")
+        }
+        return .pass
+    }
+}
+
+/// Chunk sequences that break one rule each (the vectors of `NDEFDecoderRuleTests`), after a
+/// Text record "ok" that opens the message: what a DUT may keep of them.
+enum BrokenChunks {
+    /// Text record "ok", MB and SR, no ME.
+    static let opening: [UInt8] = [0x91, 0x01, 0x05, 0x54, 0x02, 0x65, 0x6E, 0x6F, 0x6B]
+    static let type = Array("application/json".utf8)
+    static let parts = [#"{"id":"8f14e45f","#, #""favorite":"#, #""espresso"}"#].map {
+        Array($0.utf8)
+    }
+
+    /// CF SR TNF media, with the type: the initial chunk.
+    static func initial(flags: UInt8 = 0x32) -> [UInt8] {
+        [flags, UInt8(type.count), UInt8(parts[0].count)] + type + parts[0]
+    }
+
+    /// CF SR TNF unchanged: a middle chunk.
+    static let middle: [UInt8] = [0x36, 0x00, UInt8(parts[1].count)] + parts[1]
+
+    /// ME SR TNF unchanged: the terminating chunk.
+    static let terminating: [UInt8] = [0x56, 0x00, UInt8(parts[2].count)] + parts[2]
+
+    /// Rule `chunkHasType`: the middle chunk repeats the type.
+    static let middleChunkWithType: [UInt8] =
+        opening + initial() + [0x36, UInt8(type.count), UInt8(parts[1].count)] + type + parts[1]
+        + terminating
+
+    /// Rule `unterminatedChunk`: the message ends after a middle chunk.
+    static let missingTerminatingChunk: [UInt8] = opening + initial() + middle
+
+    /// Rule `chunkHasIdentifier`: the terminating chunk has IL (and an empty ID).
+    static let chunkWithIL: [UInt8] =
+        opening + initial() + middle + [0x5E, 0x00, UInt8(parts[2].count), 0x00] + parts[2]
+
+    /// Rule `messageEndInsideChunk`: the initial chunk carries ME.
+    static let initialChunkWithME: [UInt8] = opening + initial(flags: 0x72)
+}

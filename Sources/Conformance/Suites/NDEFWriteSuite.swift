@@ -1,0 +1,151 @@
+import NDEF
+import Rig
+import TagFormat
+
+/// `ndef-write`: the DUT writes what it is given and it reads back the same; the RF side
+/// sees a tearing-safe order and pieces of at most MLc; read-only tags, too-small tags and
+/// zero-length messages are refused with the tag left as it was.
+enum NDEFWriteSuite {
+    static let name = "ndef-write"
+
+    /// What the tags hold before a write.
+    static let old = Fixtures.encode([Fixtures.uri("https://example.com/old")])
+    /// What most cases write.
+    static let new = Fixtures.encode([Fixtures.uri("https://example.com/products?id=42")])
+
+    static var cases: [ConformanceCase] {
+        let multi = Fixtures.encode([
+            Fixtures.uri("https://example.com/products?id=42"), Fixtures.text("Espresso"),
+            Fixtures.json(Fixtures.favoriteJSON),
+        ])
+        let type2Capacity = (try? Type2TagMemory.capacity(dataAreaSize: 144)) ?? 0
+        return [
+            roundTripCase(
+                "NDEF-W-001", "writes a URI record to a Type 4 tag (mapping 2.0) and reads it back",
+                Fixtures.type4(old), new),
+            roundTripCase(
+                "NDEF-W-002",
+                "writes a URI record to a Type 4 tag (mapping 3.0, ENLEN) and reads it back",
+                Fixtures.type4(old, mapping: CapabilityContainer.version3), new),
+            roundTripCase(
+                "NDEF-W-003", "writes a URI record to a Type 2 tag and reads it back",
+                Fixtures.type2(old), new),
+            roundTripCase(
+                "NDEF-W-004", "writes three records to a Type 4 tag and reads them back",
+                Fixtures.type4(old), multi),
+            roundTripCase(
+                "NDEF-W-005", "writes three records to a Type 2 tag and reads them back",
+                Fixtures.type2(old), multi),
+            tearingCase(
+                "NDEF-W-006",
+                "writes to a Type 4 tag in the tearing-safe order (NLEN 0000, message, NLEN)",
+                Fixtures.type4(old)),
+            tearingCase(
+                "NDEF-W-007",
+                "writes to a Type 4 tag (mapping 3.0) in the tearing-safe order (ENLEN last)",
+                Fixtures.type4(old, mapping: CapabilityContainer.version3)),
+            tearingCase(
+                "NDEF-W-008",
+                "writes to a Type 2 tag in the tearing-safe order (TLV length 00, message, length)",
+                Fixtures.type2(old)),
+            refusalCase(
+                "NDEF-W-009", "refuses to write to a read-only Type 4 tag",
+                Fixtures.type4(old, readOnly: true), new, expecting: "tagNotWritable"),
+            refusalCase(
+                "NDEF-W-010", "refuses to write to a read-only Type 2 tag",
+                Fixtures.type2(old, readOnly: true), new, expecting: "tagNotWritable"),
+            refusalCase(
+                "NDEF-W-011", "refuses a message one byte larger than a Type 4 tag holds",
+                Fixtures.type4(old, size: 0x0100), Fixtures.message(ofLength: 0x0100 - 1),
+                expecting: "tagSizeTooSmall"),
+            refusalCase(
+                "NDEF-W-012", "refuses a message one byte larger than a Type 2 tag holds",
+                Fixtures.type2(old), Fixtures.message(ofLength: type2Capacity + 1),
+                expecting: "tagSizeTooSmall"),
+            // A zero-length message: no bytes at all, the empty NDEF message.
+            refusalCase(
+                "NDEF-W-013", "refuses to write a zero-length message to a Type 4 tag",
+                Fixtures.type4(old), [], expecting: "zeroLengthMessage"),
+            refusalCase(
+                "NDEF-W-014", "refuses to write a zero-length message to a Type 2 tag",
+                Fixtures.type2(old), [], expecting: "zeroLengthMessage"),
+            mlcCase(),
+            mleCase(),
+        ]
+    }
+
+    /// Writes `message`, checks the tag holds it (RF side), then reads it back (DUT side);
+    /// `check` adds a verdict on what the tag saw.
+    static func roundTripCase(
+        _ id: String, _ title: String, _ setup: TagSetup, _ message: [UInt8],
+        check: (@Sendable (CaseContext) async -> RepetitionOutcome)? = nil
+    ) -> ConformanceCase {
+        ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+            await CaseSteps.run { () async throws(CaseSteps.Stop) in
+                try await CaseSteps.present(context, [setup])
+                _ = try await CaseSteps.scan(context, expecting: 1)
+                try await CaseSteps.write(context, message)
+                let stored = try await RFObservations.tagHolds(context, message)
+                guard stored.verdict == .pass else { return stored }
+                let read = try await CaseSteps.read(
+                    context, metric: CaseSteps.sizeBucket(message.count))
+                let records = CaseSteps.sameRecords(read.ndef, message)
+                guard records.verdict == .pass, let check else { return records }
+                return await check(context)
+            }
+        }
+    }
+
+    /// Replaces the old message with `new`; every cut of the write sequence must leave the
+    /// old message, none, or the new one, and the last write the new one.
+    static func tearingCase(_ id: String, _ title: String, _ setup: TagSetup) -> ConformanceCase {
+        ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+            await CaseSteps.run { () async throws(CaseSteps.Stop) in
+                try await CaseSteps.present(context, [setup])
+                _ = try await CaseSteps.scan(context, expecting: 1)
+                try await CaseSteps.write(context, new)
+                return try await RFObservations.tearingSafeWrite(context, of: new)
+            }
+        }
+    }
+
+    /// The DUT must refuse `message` with the CoreNFC error `name` and leave the tag as it
+    /// was.
+    static func refusalCase(
+        _ id: String, _ title: String, _ setup: TagSetup, _ message: [UInt8],
+        expecting errorName: String
+    ) -> ConformanceCase {
+        ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+            await CaseSteps.run { () async throws(CaseSteps.Stop) in
+                try await CaseSteps.present(context, [setup])
+                _ = try await CaseSteps.scan(context, expecting: 1)
+                let refusal = await CaseSteps.refusedWrite(context, message, expecting: errorName)
+                guard refusal.verdict == .pass else { return refusal }
+                return try await RFObservations.tagUnchanged(context)
+            }
+        }
+    }
+
+    /// 512 bytes through MLc 32: every UPDATE BINARY carries at most 32 bytes.
+    static func mlcCase() -> ConformanceCase {
+        let message = Fixtures.message(ofLength: 512)
+        return roundTripCase(
+            "NDEF-W-015", "writes a message longer than MLc in pieces of at most MLc",
+            Fixtures.type4(old, mlc: 0x20), message
+        ) { context in
+            await RFObservations.updatesWithinMLc(context, mlc: 0x20)
+        }
+    }
+
+    /// 1 KiB written, then read back through MLe 59 in pieces of at most MLe.
+    static func mleCase() -> ConformanceCase {
+        let message = Fixtures.message(ofLength: 1024)
+        return roundTripCase(
+            "NDEF-W-016",
+            "writes a message longer than MLe and reads it back in pieces of at most MLe",
+            Fixtures.type4(old, mle: 0x3B), message
+        ) { context in
+            await RFObservations.readsWithinMLe(context, mle: 0x3B)
+        }
+    }
+}
