@@ -85,6 +85,8 @@ let package = Package(
             dependencies: ["TagReader", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533"]
         ),
         .testTarget(
+            name: "ConformanceTests", dependencies: ["Conformance", "Rig", "TagReader", "NDEF"]),
+        .testTarget(
             name: "IntegrationTests",
             dependencies: [
                 "Rig", "TagReader", "TagEmulation", "PN533Sim", "PN533", "NDEF", "TagFormat",

@@ -1,12 +1,20 @@
 /// Every suite nfcrig knows, by the names rig files use.
 public enum ConformanceCatalog {
     /// Suite names in their default order.
-    public static let suiteNames = ["ndef-read"]
+    public static let suiteNames = [
+        "ndef-read",
+        "multi-tag",
+        "restart-polling",
+        "background-reading",
+    ]
 
     /// The cases of a suite, or `nil` for an unknown name.
     public static func cases(suite: String) -> [ConformanceCase]? {
         switch suite {
         case NDEFReadSuite.name: NDEFReadSuite.cases
+        case MultiTagSuite.name: MultiTagSuite.cases
+        case RestartPollingSuite.name: RestartPollingSuite.cases
+        case BackgroundReadingSuite.name: BackgroundReadingSuite.cases
         default: nil
         }
     }
