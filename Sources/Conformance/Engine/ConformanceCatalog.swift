@@ -4,7 +4,10 @@ public enum ConformanceCatalog {
     public static let suiteNames = [
         "ndef-read",
         "ndef-write",
+        "multi-tag",
+        "restart-polling",
         "chunked",
+        "background-reading",
     ]
 
     /// The cases of a suite, or `nil` for an unknown name.
@@ -13,6 +16,9 @@ public enum ConformanceCatalog {
         case NDEFReadSuite.name: NDEFReadSuite.cases
         case NDEFWriteSuite.name: NDEFWriteSuite.cases
         case ChunkedSuite.name: ChunkedSuite.cases
+        case MultiTagSuite.name: MultiTagSuite.cases
+        case RestartPollingSuite.name: RestartPollingSuite.cases
+        case BackgroundReadingSuite.name: BackgroundReadingSuite.cases
         default: nil
         }
     }

@@ -8,22 +8,59 @@ enum CaseSteps {
     struct Stop: Error { var outcome: RepetitionOutcome }
 
     static func present(_ context: CaseContext, _ setups: [TagSetup]) async throws(Stop) {
+        await settle(context)
         if let early = await context.present(setups) { throw Stop(outcome: early) }
+    }
+
+    /// Ends what the previous case left running on the simulated emulator chips before new
+    /// tags are presented.
+    ///
+    /// A stopped emulator leaves its last chip command running in the simulated firmware
+    /// (TgInitAsTarget while it listened). The next emulator's first command aborts it, and
+    /// the aborted command's clean-up (`leaveTargetMode`) can then run after the new
+    /// TgInitAsTarget put its target in the field, taking it out again: the tag never
+    /// answers (measured: 4 repetitions in 200 after a tag had left the field, 66 in 500
+    /// after it had come back). Aborting the old command with a harmless one and letting a
+    /// millisecond pass orders the two (0 in 1,500). The real fix belongs in `RigTagSlot`
+    /// or `PN533Firmware`; this keeps the cases reliable until then.
+    private static func settle(_ context: CaseContext) async {
+        var simulated = false
+        for slot in context.slots where slot.chip.simulated != nil {
+            await slot.stop()
+            _ = try? await slot.chip.device.firmwareVersion()
+            simulated = true
+        }
+        if simulated { await context.sleep(for: .milliseconds(1)) }
     }
 
     /// Scans and expects exactly `count` tags.
     static func scan(_ context: CaseContext, expecting count: Int) async throws(Stop) -> DUTScan {
+        try await scan(context, expecting: count...count)
+    }
+
+    /// Scans, records how long the scan took under `metric` (unless `nil`), and expects a
+    /// tag count in `counts` (`2...Int.max`: more than one).
+    static func scan(
+        _ context: CaseContext, expecting counts: ClosedRange<Int>,
+        metric: String? = "timeToDetect"
+    ) async throws(Stop) -> DUTScan {
+        let start = context.now
         let scan: DUTScan
         do {
-            scan = try await context.timed("timeToDetect") { () async throws(DUTError) in
-                try await context.dut.scan(timeout: .seconds(3))
-            }
+            scan = try await context.dut.scan(timeout: .seconds(3))
         } catch {
             throw Stop(outcome: .error("scan: \(error)"))
         }
-        guard scan.tags.count == count else {
+        if let metric { context.recorder.record(metric, context.now - start) }
+        guard counts.contains(scan.tags.count) else {
+            let expected =
+                counts.count == 1
+                ? "\(counts.lowerBound)"
+                : counts.upperBound == Int.max
+                    ? "\(counts.lowerBound) or more"
+                    : "\(counts.lowerBound) to \(counts.upperBound)"
             throw Stop(
-                outcome: .fail("expected \(count) tag(s), the DUT reported \(scan.tags.count)"))
+                outcome: .fail("expected \(expected) tag(s), the DUT reported \(scan.tags.count)"))
         }
         return scan
     }
@@ -71,6 +108,18 @@ enum CaseSteps {
         } catch {
             return .error("write: \(error)")
         }
+    }
+
+    /// Scans for the one tag in the field and reads it: its records must be `expected`'s.
+    @discardableResult
+    static func readAlone(_ context: CaseContext, expecting expected: [UInt8])
+        async throws(Stop) -> DUTRead
+    {
+        _ = try await scan(context, expecting: 1)
+        let read = try await read(context, metric: sizeBucket(expected.count))
+        let same = sameRecords(read.ndef, expected)
+        guard same.verdict == .pass else { throw Stop(outcome: same) }
+        return read
     }
 
     /// The size bucket a read-time sample goes in.

@@ -26,6 +26,19 @@ enum Fixtures {
 
     static let favoriteJSON = #"{"id":"8f14e45f","favorite":"espresso"}"#
 
+    /// A Smart Poster for `uri` titled in English and French, action "execute".
+    static func smartPoster(_ uri: String) -> NDEFRecord {
+        let titles = [
+            TextRecord(text: "Menu", language: "en"), TextRecord(text: "Carte", language: "fr"),
+        ]
+        return
+            (try? SmartPosterRecord(uri: URIRecord(uri: uri), titles: titles, action: .execute)
+            .record()) ?? Self.uri(uri)
+    }
+
+    /// A URI record whose header announces 48 payload bytes where 8 follow: no NDEF message.
+    static let overrunningRecord: [UInt8] = [0xD1, 0x01, 0x30, 0x55, 0x04] + Array("example".utf8)
+
     /// A message of `count` Text records.
     static func manyRecords(_ count: Int) -> [UInt8] {
         encode((0..<count).map { text("record \($0)") })

@@ -35,14 +35,7 @@ enum NDEFReadSuite {
             ),
             (
                 "NDEF-R-008", "a Smart Poster",
-                (try? SmartPosterRecord(
-                    uri: URIRecord(uri: "https://example.com/menu"),
-                    titles: [
-                        TextRecord(text: "Menu", language: "en"),
-                        TextRecord(text: "Carte", language: "fr"),
-                    ],
-                    action: .execute
-                ).record()) ?? Fixtures.uri("https://example.com/menu")
+                Fixtures.smartPoster("https://example.com/menu")
             ),
             ("NDEF-R-009", "a JSON media record", Fixtures.json(Fixtures.favoriteJSON)),
             (
@@ -101,10 +94,8 @@ enum NDEFReadSuite {
         ConformanceCase(id: id, suite: suite, title: title, setup: "\(setup)") { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
-                _ = try await CaseSteps.scan(context, expecting: 1)
-                let read = try await CaseSteps.read(
-                    context, metric: CaseSteps.sizeBucket(expected.count))
-                return CaseSteps.sameRecords(read.ndef, expected)
+                try await CaseSteps.readAlone(context, expecting: expected)
+                return .pass
             }
         }
     }
@@ -120,11 +111,7 @@ enum NDEFReadSuite {
         ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
-                _ = try await CaseSteps.scan(context, expecting: 1)
-                let read = try await CaseSteps.read(
-                    context, metric: CaseSteps.sizeBucket(content.count))
-                let records = CaseSteps.sameRecords(read.ndef, content)
-                guard records.verdict == .pass else { return records }
+                try await CaseSteps.readAlone(context, expecting: content)
                 return await RFObservations.readsWithinMLe(context, mle: 0x3B)
             }
         }

@@ -1,0 +1,69 @@
+import NDEF
+import Rig
+
+/// `multi-tag`: with two tags in the field the DUT reports more than one and reads neither
+/// (DESIGN §5), which the emulators confirm: no NDEF application SELECT and no READ reached
+/// either tag. Once one tag leaves, the DUT finds the other alone and reads it right.
+enum MultiTagSuite {
+    static let name = "multi-tag"
+
+    /// A tag count of more than one.
+    static let several = 2...Int.max
+
+    static var cases: [ConformanceCase] {
+        let first = Fixtures.encode([Fixtures.uri("https://example.com/first-tag")])
+        let second = Fixtures.encode([Fixtures.text("the second tag")])
+        return [
+            leaveCase(
+                "MULTI-001",
+                "reports two Type 4 tags, reads neither, and reads the one that stays",
+                [Fixtures.type4(first), Fixtures.type4(second)], leaving: 1),
+            leaveCase(
+                "MULTI-002",
+                "reports two Type 2 tags, reads neither, and reads the one that stays",
+                [Fixtures.type2(first), Fixtures.type2(second)], leaving: 1),
+            leaveCase(
+                "MULTI-003",
+                "reports a Type 4 and a Type 2 tag, reads neither, and reads the Type 4 tag "
+                    + "once the Type 2 tag leaves",
+                [Fixtures.type4(first), Fixtures.type2(second)], leaving: 1),
+            leaveCase(
+                "MULTI-004",
+                "reports a Type 4 and a Type 2 tag, reads neither, and reads the Type 2 tag "
+                    + "once the Type 4 tag leaves",
+                [Fixtures.type4(first), Fixtures.type2(second)], leaving: 0),
+            leaveCase(
+                "MULTI-005",
+                "reports two tags again when the tag that left comes back, and reads neither",
+                [Fixtures.type4(first), Fixtures.type4(second)], leaving: 1, comesBack: true),
+        ]
+    }
+
+    /// Both tags in the field: reported, neither read; then tag `leaving` leaves and the
+    /// other is read; with `comesBack`, the tag that left comes back and both are reported
+    /// again, neither read.
+    static func leaveCase(
+        _ id: String, _ title: String, _ setups: [TagSetup], leaving: Int, comesBack: Bool = false
+    ) -> ConformanceCase {
+        .polling(id, suite: name, title, setups) { context throws(CaseSteps.Stop) in
+            let both = try await bothReportedNeitherRead(context, since: .zero)
+            guard both.verdict == .pass else { return both }
+            await context.slots[leaving].remove()
+            _ = try await CaseSteps.readAlone(context, expecting: setups[1 - leaving].content)
+            guard comesBack else { return .pass }
+            let back = context.now
+            await context.slots[leaving].putBack()
+            return try await bothReportedNeitherRead(context, since: back)
+        }
+    }
+
+    /// The DUT scans and reports more than one tag; no tag saw an NDEF read from `since` on.
+    static func bothReportedNeitherRead(_ context: CaseContext, since: Duration)
+        async throws(CaseSteps.Stop) -> RepetitionOutcome
+    {
+        // The scan's duration covers the detection and, for a DUT that restarts polling
+        // before it answers (the reference reader), the restart delay.
+        _ = try await CaseSteps.scan(context, expecting: several, metric: "multiTagScanTime")
+        return await RFObservations.readsNeither(context, since: since)
+    }
+}

@@ -1,0 +1,91 @@
+import NDEF
+import Rig
+
+/// `restart-polling`: after detecting several tags, and after a failed read, the DUT switches
+/// its field off and polls again 500 ms later (DESIGN §5). The interval is measured on the RF
+/// side, from the tag released when the field went off to the tag activated by the next poll
+/// (`RFObservations.restartGap`), and must fall in the rig's window.
+enum RestartPollingSuite {
+    static let name = "restart-polling"
+
+    static var cases: [ConformanceCase] {
+        let first = Fixtures.encode([Fixtures.uri("https://example.com/first-tag")])
+        let second = Fixtures.encode([Fixtures.text("the second tag")])
+        return [
+            multiTagCase(
+                "RESTART-001", "polls again 500 ms after detecting two Type 4 tags",
+                [Fixtures.type4(first), Fixtures.type4(second)], restarts: 1),
+            multiTagCase(
+                "RESTART-002", "polls again 500 ms after detecting a Type 4 and a Type 2 tag",
+                [Fixtures.type4(first), Fixtures.type2(second)], restarts: 1),
+            failedReadCase(
+                "RESTART-003", "polls again 500 ms after a read fails on a malformed message",
+                Fixtures.type4(Fixtures.overrunningRecord)),
+            multiTagCase(
+                "RESTART-004",
+                "polls again 500 ms after each of three multi-tag detections in a row",
+                [Fixtures.type4(first), Fixtures.type4(second)], restarts: 3),
+        ]
+    }
+
+    /// Both tags in the field; the DUT reports several, and is asked `restarts` times to
+    /// scan again: each next poll must come inside the window after the field went off.
+    static func multiTagCase(
+        _ id: String, _ title: String, _ setups: [TagSetup], restarts: Int
+    ) -> ConformanceCase {
+        .polling(id, suite: name, title, setups) { context throws(CaseSteps.Stop) in
+            try await scan(context, expecting: MultiTagSuite.several)
+            var outcomes: [RepetitionOutcome] = []
+            for restart in 1...restarts {
+                let resumedAt = context.now
+                try await scan(context, expecting: MultiTagSuite.several)
+                let gap = try await RFObservations.restartGap(context, resumedAt: resumedAt)
+                let what = restarts == 1 ? "after the detection" : "restart \(restart)"
+                outcomes.append(RFObservations.judge(gap, context, what: what))
+            }
+            return outcomes.first { $0.verdict != .pass } ?? .pass
+        }
+    }
+
+    /// One tag whose message does not decode: the DUT's read fails, and it must poll again
+    /// inside the window after its field went off.
+    static func failedReadCase(_ id: String, _ title: String, _ setup: TagSetup)
+        -> ConformanceCase
+    {
+        .polling(id, suite: name, title, [setup]) { context throws(CaseSteps.Stop) in
+            try await scan(context, expecting: 1...1)
+            try await failingRead(context, of: setup.content)
+            let resumedAt = context.now
+            try await scan(context, expecting: 1...1)
+            let gap = try await RFObservations.restartGap(context, resumedAt: resumedAt)
+            return RFObservations.judge(gap, context, what: "after the failed read")
+        }
+    }
+
+    /// Scans, untimed: `restartInterval` is this suite's figure (`multi-tag` times these
+    /// scans).
+    private static func scan(_ context: CaseContext, expecting counts: ClosedRange<Int>)
+        async throws(CaseSteps.Stop)
+    {
+        _ = try await CaseSteps.scan(context, expecting: counts, metric: nil)
+    }
+
+    /// Reads and expects the DUT to report an error (CoreNFC names it, e.g.
+    /// `invalidMessage`); a read that succeeds fails the case.
+    private static func failingRead(_ context: CaseContext, of content: [UInt8])
+        async throws(CaseSteps.Stop)
+    {
+        let read: DUTRead
+        do {
+            read = try await context.dut.read()
+        } catch .reader {
+            return
+        } catch {
+            throw CaseSteps.Stop(outcome: .error("read: \(error)"))
+        }
+        throw CaseSteps.Stop(
+            outcome: .fail(
+                "expected the read to fail on the \(content.count) malformed bytes "
+                    + "\(Hex.encode(content)), the DUT read \(read.ndef?.count ?? 0) bytes"))
+    }
+}
