@@ -34,7 +34,10 @@ extension PN533Firmware {
                 }
             }
         } catch {
-            await leaveTargetMode()
+            // Aborted (the host's ACK, or the next command): end this command's own target
+            // mode only. A newer TgInitAsTarget may already have put its target in the field,
+            // and this clean-up can run after it.
+            if targetMode === target { await leaveTargetMode() }
             return .silent
         }
     }
