@@ -1,0 +1,51 @@
+import Conformance
+import Foundation
+import Rig
+import TagReader
+import Testing
+
+/// Every suite with each deliberate fault of the reference reader (`--dut-fault`): the fault
+/// fails exactly the cases that should catch it, across ALL suites, and nothing else.
+@Suite struct DUTFaultMatrixTests {
+    static let rig = MultiTagRestartBackgroundSuiteTests.rig
+
+    static func failing(_ faults: ReaderFaults) async throws -> Set<String> {
+        let results = try await ConformanceRun.run(
+            rig, fileName: "fault-matrix.yaml",
+            directory: URL(fileURLWithPath: NSTemporaryDirectory()),
+            options: ConformanceRun.Options(dutFaults: faults), runID: "faults",
+            nfcrigVersion: "test", commit: nil, progress: { _ in }
+        ).cases
+        #expect(results.count >= 40, "at least 40 cases in all")
+        return Set(results.filter { $0.verdict != .pass }.map(\.id))
+    }
+
+    static let expectations: [(spec: String, failing: Set<String>)] = [
+        ("", []),
+        ("restart-delay=800ms", ["RESTART-001", "RESTART-002", "RESTART-003", "RESTART-004"]),
+        ("unsafe-write-order", ["NDEF-W-006", "NDEF-W-007", "NDEF-W-008"]),
+        (
+            "no-chunk-reassembly",
+            ["CHUNK-001", "CHUNK-002", "CHUNK-003", "CHUNK-004", "CHUNK-005", "CHUNK-006"]
+        ),
+        // A reader that reads one of two tags never detects multiple tags, so the restart
+        // cases that time the restart after a multi-tag detection fail with the multi-tag
+        // cases; the restart after a failed read (RESTART-003) is still right.
+        (
+            "reads-multiple-tags",
+            [
+                "MULTI-001", "MULTI-002", "MULTI-003", "MULTI-004", "MULTI-005", "RESTART-001",
+                "RESTART-002", "RESTART-004",
+            ]
+        ),
+        ("first-record-not-first-uri", ["BG-011"]),
+    ]
+
+    @Test(arguments: expectations)
+    func eachFaultFailsExactlyTheCasesThatShouldCatchIt(_ spec: String, _ expected: Set<String>)
+        async throws
+    {
+        let faults = try ReaderFaults(parsing: spec.isEmpty ? [] : [spec])
+        #expect(try await Self.failing(faults) == expected)
+    }
+}
