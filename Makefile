@@ -89,6 +89,10 @@ samples: deps build
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/nfcrig bench ndef --ndeflib-python $(VENV_PYTHON) --out Reports/bench
+	@echo "make bench: the whole conformance suite on Rigs/sim.yaml (target: 10 s of wall time)"
+	@start=$$(date +%s.%N); .build/release/nfcrig run --rig Rigs/sim.yaml --out Reports/bench/run \
+		| tail -n 2; end=$$(date +%s.%N); \
+		echo "make bench: nfcrig run took $$(awk "BEGIN{printf \"%.2f\", $$end - $$start}") s of wall time"
 
 ## gate: compare a run with a baseline; BASELINE=Reports/<run-id> (or a report.json) is
 ## required, CANDIDATE defaults to Reports/latest; TOLERANCE and MIN_DELTA are optional
