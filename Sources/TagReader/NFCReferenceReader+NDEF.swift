@@ -9,7 +9,15 @@ extension NFCReferenceReader {
     ) {
         try await exclusively { () async throws(NFCReaderError) in
             guard let procedures = try procedures() else { return (.notSupported, 0) }
-            return try await procedures.queryNDEFStatus()
+            do throws(NFCReaderError) {
+                return try await procedures.queryNDEFStatus()
+            } catch {
+                // Querying is the first half of a read: a failure there restarts polling
+                // like a failed readNDEF (DESIGN §5), except when no tag was connected.
+                let failedAt = emit(.readFailed(error))
+                if error != .tagNotConnected { try? await restart(from: failedAt) }
+                throw error
+            }
         }
     }
 

@@ -120,3 +120,17 @@ import Testing
         return tag.apdus.count
     }
 }
+
+extension ReadFailureTests {
+    @Test func aQueryThatFailsBecauseTheTagLeftAlsoRestartsPolling() async throws {
+        let handle = await rig.enter(try Type4TestTag(message: [0xD0, 0, 0]))
+        _ = try await rig.withTag { _ in
+            await rig.field.leave(handle)
+            await #expect(throws: NFCReaderError.self) { try await rig.reader.queryNDEFStatus() }
+        }
+        let failed = try #require(
+            rig.events.first { if case .readFailed = $0 { true } else { false } })
+        let restarted = try #require(rig.events.first { $0 == .restartPolling })
+        #expect(restarted - failed == .milliseconds(500))
+    }
+}
