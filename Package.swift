@@ -43,7 +43,8 @@ let package = Package(
             ]
         ),
         .target(name: "TagReader", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533"]),
-        .target(name: "Benchmarks", dependencies: ["NDEF"]),
+        .target(name: "SeededRandom"),
+        .target(name: "Benchmarks", dependencies: ["NDEF", "SeededRandom"]),
         .executableTarget(
             name: "nfcrig",
             dependencies: [
@@ -62,14 +63,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "NDEFTests", dependencies: ["NDEF", "Benchmarks"]),
-        .testTarget(name: "TagFormatTests", dependencies: ["TagFormat"]),
+        .testTarget(name: "NDEFTests", dependencies: ["NDEF", "Benchmarks", "SeededRandom"]),
+        .testTarget(name: "TagFormatTests", dependencies: ["TagFormat", "SeededRandom"]),
         .testTarget(
             name: "nfcrigTests",
             dependencies: ["nfcrig", "NDEF", "Conformance", "Reporting", "Rig", "TagReader"]
         ),
-        .testTarget(name: "PN533Tests", dependencies: ["PN533"]),
-        .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533"]),
+        .testTarget(name: "PN533Tests", dependencies: ["PN533", "SeededRandom"]),
+        .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533", "SeededRandom"]),
         .testTarget(
             name: "TagEmulationTests",
             dependencies: [

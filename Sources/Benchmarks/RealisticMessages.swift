@@ -1,4 +1,5 @@
 import NDEF
+import SeededRandom
 
 /// Tag messages shaped like the ones readers meet in the field: URIs, Text, JSON media,
 /// Smart Posters and external records, 1–8 records and 30–900 bytes per message.

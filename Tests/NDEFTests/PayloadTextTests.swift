@@ -1,4 +1,5 @@
 import Benchmarks
+import SeededRandom
 import Testing
 
 @testable import NDEF

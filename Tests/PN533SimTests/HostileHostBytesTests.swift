@@ -1,4 +1,5 @@
 import PN533
+import SeededRandom
 import Testing
 
 @testable import PN533Sim
@@ -6,17 +7,6 @@ import Testing
 /// Random and mutated host transfers thrown at the simulated chip: it must neither crash nor
 /// hang, and every answer it gives must be a well-formed frame.
 @Suite struct HostileHostBytesTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Commands worth mutating: every code of DESIGN §3 with plausible data.
     static let seeds: [[UInt8]] = [
         [0x00, 0x00, 1, 2, 3], [0x02], [0x04], [0x06, 0x63, 0x02], [0x08, 0x63, 0x03, 0x00],
@@ -36,7 +26,7 @@ import Testing
         let transport = chip.transport()
         let cases = 100_000
         let (malformedAnswers, answered) = try await clock.participate {
-            var random = Generator(state: 0x2533_F022)
+            var random = SplitMix64(seed: 0x2533_F022)
             var malformedAnswers = 0
             var answered = 0
             for index in 0..<cases {

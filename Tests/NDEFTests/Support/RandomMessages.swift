@@ -1,5 +1,6 @@
 import Benchmarks
 import NDEF
+import SeededRandom
 
 /// A way `RandomMessages.mutate(_:)` breaks an encoded message.
 enum MessageMutation: String, CaseIterable, Sendable {
