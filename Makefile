@@ -10,7 +10,8 @@ PYTHON ?= /usr/bin/python3
 
 # Debian packages the build and the tests need, installed by `make deps` when missing.
 # Later issues add theirs to this list.
-SYSTEM_PACKAGES := python3-venv python3-pip libusb-1.0-0-dev pkg-config
+SYSTEM_PACKAGES := python3-venv python3-pip libusb-1.0-0-dev pkg-config \
+	umockdev libumockdev-dev libglib2.0-dev
 
 # Python packages for test oracles and benchmarks (never runtime dependencies of nfcrig),
 # pinned, in the virtual env $(VENV).
@@ -25,6 +26,7 @@ VENV_STAMP := $(VENV)/nfcrig-packages.txt
 FORMAT_PATHS := Sources Tests Package.swift
 SAMPLES := $(sort $(wildcard Rigs/samples/*.hex))
 TEST_LOG := .build/nfcrig-test.log
+VUSB_TEST_LOG := .build/nfcrig-vusb-test.log
 TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CURDIR)
 
 .PHONY: deps system-deps python-deps build test run samples bench gate clean lint format
@@ -71,10 +73,18 @@ test: deps
 		echo "make test: the warnings above must be fixed"; exit 1; fi
 	@mkdir -p $(dir $(TEST_LOG))
 	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build 2>&1 | tee $(TEST_LOG)
+	@# Virtual USB (DESIGN §8, issue 6): VirtualUSBTests again, under umockdev's LD_PRELOAD,
+	@# where libusb sees the simulated readers; a skip there means the set-up broke.
+	set -o pipefail; NFCRIG_VIRTUAL_USB=1 umockdev-wrapper $(SWIFT) test --skip-build \
+		--filter VirtualUSBTests 2>&1 | tee $(VUSB_TEST_LOG)
+	@if grep -q 'skipped' $(VUSB_TEST_LOG); then \
+		echo "make test: VirtualUSBTests skipped under umockdev-wrapper"; exit 1; fi
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
 	@echo "make test: swift format lint --strict clean; swift test summary:"
 	@grep -E 'Executed [1-9][0-9]* tests?,' $(TEST_LOG) | tail -n 1 || true
 	@grep -E 'Test run with [0-9]+ tests?' $(TEST_LOG) | tail -n 1
+	@echo "make test: under umockdev-wrapper:"
+	@grep -E 'Test run with [0-9]+ tests?' $(VUSB_TEST_LOG) | tail -n 1
 
 ## run: the conformance suite on the default simulated rig; reports in Reports/
 run: deps build

@@ -25,6 +25,13 @@ let package = Package(
             providers: [.apt(["libusb-1.0-0-dev"])]
         ),
         .target(name: "PN533USB", dependencies: ["PN533", "CLibUSB"]),
+        .systemLibrary(
+            name: "CUMockdev",
+            pkgConfig: "umockdev-1.0",
+            providers: [.apt(["libumockdev-dev", "libglib2.0-dev"])]
+        ),
+        .target(name: "VirtualUSBSupport", dependencies: ["CUMockdev"]),
+        .target(name: "VirtualUSB", dependencies: ["PN533Sim", "PN533", "VirtualUSBSupport"]),
         .target(name: "ISODEP", dependencies: ["PN533"]),
         .target(
             name: "Rig",
@@ -80,6 +87,10 @@ let package = Package(
         .testTarget(name: "RigTests", dependencies: ["Rig"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Conformance"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
+        .testTarget(
+            name: "VirtualUSBTests",
+            dependencies: ["VirtualUSB", "PN533USB", "PN533Sim", "PN533", "CLibUSB"]
+        ),
         .testTarget(name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim", "Rig"]),
         .testTarget(
             name: "TagReaderTests",

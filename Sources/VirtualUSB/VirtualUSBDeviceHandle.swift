@@ -1,0 +1,39 @@
+internal import VirtualUSBSupport
+
+/// Owns one `nfcrig_vusb_device` (a umockdev testbed with one virtual PN533): the C side
+/// locks its own queues, so the pointer may cross threads.
+final class VirtualUSBDeviceHandle: @unchecked Sendable {
+    private let pointer: OpaquePointer
+    private let outbox: Unmanaged<VirtualUSBOutbox>
+
+    /// Creates the testbed and the device at bus 1, `address`; bulk OUT transfers go to
+    /// `outbox`. `nil` when umockdev fails (it says why on stderr).
+    init?(address: UInt8, outbox: VirtualUSBOutbox) {
+        let retained = Unmanaged.passRetained(outbox)
+        let callback: nfcrig_vusb_out_fn = { context, bytes, length in
+            guard let context else { return }
+            let outbox = Unmanaged<VirtualUSBOutbox>.fromOpaque(context).takeUnretainedValue()
+            outbox.deliver(Array(UnsafeBufferPointer(start: bytes, count: length)))
+        }
+        guard let pointer = nfcrig_vusb_create(address, callback, retained.toOpaque()) else {
+            retained.release()
+            return nil
+        }
+        self.pointer = pointer
+        self.outbox = retained
+    }
+
+    /// Queues one transfer for the host's next bulk IN.
+    func pushIn(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { nfcrig_vusb_push_in(pointer, $0.baseAddress, $0.count) }
+    }
+
+    /// Whether this process runs under umockdev-wrapper; umockdev caches the first answer,
+    /// so it is asked only once a testbed exists.
+    var inMockEnvironment: Bool { nfcrig_vusb_in_mock_environment() }
+
+    deinit {
+        nfcrig_vusb_destroy(pointer)
+        outbox.release()
+    }
+}

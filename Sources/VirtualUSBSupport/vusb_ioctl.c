@@ -1,0 +1,157 @@
+// The usbdevfs ioctls libusb issues, answered on umockdev's worker thread: bulk OUT URBs go
+// to the Swift side at once, bulk IN URBs wait for bytes from it, control URBs are answered
+// by vusb_control.c.
+#include <errno.h>
+#include <linux/ioctl.h>
+#include <linux/usbdevice_fs.h>
+#include <string.h>
+
+#include "vusb_private.h"
+
+void nfcrig_vusb_urb_free(gpointer pointer) {
+    nfcrig_vusb_urb *urb = pointer;
+    g_clear_object(&urb->urb);
+    g_clear_object(&urb->buffer);
+    g_free(urb);
+}
+
+static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
+    UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
+    nfcrig_vusb_urb *urb = g_new0(nfcrig_vusb_urb, 1);
+    urb->urb = umockdev_ioctl_data_resolve(arg, 0, sizeof(struct usbdevfs_urb), NULL);
+    struct usbdevfs_urb *header = nfcrig_vusb_urb_header(urb);
+    urb->buffer = umockdev_ioctl_data_resolve(
+        urb->urb, G_STRUCT_OFFSET(struct usbdevfs_urb, buffer), (gsize)header->buffer_length,
+        NULL);
+    if (urb->buffer == NULL) {
+        nfcrig_vusb_urb_free(urb);
+        umockdev_ioctl_client_complete(client, -1, EFAULT);
+        return;
+    }
+    if (header->type == USBDEVFS_URB_TYPE_CONTROL) {
+        nfcrig_vusb_answer_control(urb);
+    } else if (header->type != USBDEVFS_URB_TYPE_BULK) {
+        nfcrig_vusb_urb_free(urb);
+        umockdev_ioctl_client_complete(client, -1, EINVAL);
+        return;
+    } else if (header->endpoint & 0x80) {
+        g_mutex_lock(&device->lock);
+        g_queue_push_tail(&device->pending_in, urb);
+        g_mutex_unlock(&device->lock);
+        umockdev_ioctl_client_complete(client, 0, 0);
+        return;
+    } else {
+        // A zero-length packet only ends a transfer: the chip sees transfers, not packets.
+        if (header->buffer_length > 0) {
+            device->out(device->context, urb->buffer->data, (size_t)header->buffer_length);
+        }
+        header->actual_length = header->buffer_length;
+        header->status = 0;
+    }
+    g_mutex_lock(&device->lock);
+    g_queue_push_tail(&device->completed, urb);
+    g_mutex_unlock(&device->lock);
+    umockdev_ioctl_client_complete(client, 0, 0);
+}
+
+/// The next URB to hand back, or NULL: a completed one, else a pending IN URB filled with
+/// the oldest transfer from the chip. Called with the lock held.
+static nfcrig_vusb_urb *next_reapable(nfcrig_vusb_device *device) {
+    nfcrig_vusb_urb *urb = g_queue_pop_head(&device->completed);
+    if (urb != NULL || g_queue_is_empty(&device->pending_in)
+        || g_queue_is_empty(&device->in_data)) {
+        return urb;
+    }
+    urb = g_queue_pop_head(&device->pending_in);
+    GBytes *bytes = g_queue_pop_head(&device->in_data);
+    struct usbdevfs_urb *header = nfcrig_vusb_urb_header(urb);
+    gsize length = 0;
+    const uint8_t *data = g_bytes_get_data(bytes, &length);
+    length = MIN(length, (gsize)header->buffer_length);
+    memcpy(urb->buffer->data, data, length);
+    header->actual_length = (int)length;
+    header->status = 0;
+    g_bytes_unref(bytes);
+    return urb;
+}
+
+static void reap(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
+    g_mutex_lock(&device->lock);
+    nfcrig_vusb_urb *urb = next_reapable(device);
+    g_mutex_unlock(&device->lock);
+    if (urb == NULL) {
+        // Clients poll again at once: a short pause keeps an idle client from spinning.
+        g_usleep(2000);
+        umockdev_ioctl_client_complete(client, -1, EAGAIN);
+        return;
+    }
+    UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
+    g_autoptr(UMockdevIoctlData) pointer = umockdev_ioctl_data_resolve(arg, 0, sizeof(gpointer), NULL);
+    umockdev_ioctl_data_set_ptr(pointer, 0, urb->urb);
+    umockdev_ioctl_client_complete(client, 0, 0);
+    nfcrig_vusb_urb_free(urb);
+}
+
+static gint has_address(gconstpointer urb, gconstpointer address) {
+    return ((const nfcrig_vusb_urb *)urb)->urb->client_addr == (gulong)address ? 0 : 1;
+}
+
+static void discard(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
+    UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
+    gpointer address = *(gpointer *)arg->data;
+    g_mutex_lock(&device->lock);
+    GList *link = g_queue_find_custom(&device->pending_in, address, has_address);
+    if (link != NULL) {
+        nfcrig_vusb_urb *urb = link->data;
+        g_queue_delete_link(&device->pending_in, link);
+        nfcrig_vusb_urb_header(urb)->status = -ENOENT;
+        nfcrig_vusb_urb_header(urb)->actual_length = 0;
+        g_queue_push_tail(&device->completed, urb);
+    }
+    g_mutex_unlock(&device->lock);
+    umockdev_ioctl_client_complete(client, link != NULL ? 0 : -1, link != NULL ? 0 : EINVAL);
+}
+
+gboolean nfcrig_vusb_handle_ioctl(
+    UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user_data) {
+    (void)handler;
+    nfcrig_vusb_device *device = user_data;
+    gulong request = umockdev_ioctl_client_get_request(client);
+    switch (request) {
+    case USBDEVFS_GET_CAPABILITIES: {
+        g_autoptr(UMockdevIoctlData) caps = umockdev_ioctl_data_resolve(
+            umockdev_ioctl_client_get_arg(client), 0, sizeof(guint32), NULL);
+        *(guint32 *)caps->data = USBDEVFS_CAP_NO_PACKET_SIZE_LIM | USBDEVFS_CAP_ZERO_PACKET
+            | USBDEVFS_CAP_REAP_AFTER_DISCONNECT;
+        umockdev_ioctl_client_complete(client, 0, 0);
+        return TRUE;
+    }
+    case USBDEVFS_GETDRIVER:
+        umockdev_ioctl_client_complete(client, -1, ENODATA);
+        return TRUE;
+    case USBDEVFS_CLAIMINTERFACE:
+    case USBDEVFS_RELEASEINTERFACE:
+    case USBDEVFS_SETINTERFACE:
+    case USBDEVFS_SETCONFIGURATION:
+    case USBDEVFS_CLEAR_HALT:
+    case USBDEVFS_RESET:
+    case USBDEVFS_RESETEP:
+        umockdev_ioctl_client_complete(client, 0, 0);
+        return TRUE;
+    case USBDEVFS_SUBMITURB:
+        submit(device, client);
+        return TRUE;
+    case USBDEVFS_REAPURB:
+    case USBDEVFS_REAPURBNDELAY:
+        reap(device, client);
+        return TRUE;
+    case USBDEVFS_DISCARDURB:
+        discard(device, client);
+        return TRUE;
+    default:
+        if (g_getenv("NFCRIG_VUSB_DEBUG") != NULL) {
+            g_printerr("nfcrig vusb: unhandled ioctl 0x%lx\n", request);
+        }
+        return FALSE;
+    }
+}

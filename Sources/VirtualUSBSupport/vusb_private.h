@@ -1,0 +1,45 @@
+#ifndef NFCRIG_VUSB_PRIVATE_H
+#define NFCRIG_VUSB_PRIVATE_H
+
+#include <glib.h>
+#include <umockdev.h>
+
+#include "VirtualUSBSupport.h"
+
+/// One URB the host submitted: the usbdevfs_urb and its data buffer, resolved into local
+/// copies that umockdev writes back when a reap returns them.
+typedef struct {
+    UMockdevIoctlData *urb;
+    UMockdevIoctlData *buffer;
+} nfcrig_vusb_urb;
+
+struct nfcrig_vusb_device {
+    UMockdevTestbed *testbed;
+    UMockdevIoctlBase *handler;
+    nfcrig_vusb_out_fn out;
+    void *context;
+    GMutex lock;
+    /// Bulk IN URBs waiting for bytes from the chip.
+    GQueue pending_in;
+    /// URBs done and not yet reaped.
+    GQueue completed;
+    /// Transfers from the chip (GBytes) waiting for a bulk IN URB.
+    GQueue in_data;
+};
+
+/// The `handle-ioctl` signal handler (vusb_ioctl.c).
+gboolean nfcrig_vusb_handle_ioctl(
+    UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user_data);
+
+struct usbdevfs_urb;
+
+/// The usbdevfs_urb of a URB record (vusb_control.c).
+struct usbdevfs_urb *nfcrig_vusb_urb_header(nfcrig_vusb_urb *urb);
+
+/// Answers a control URB at once, ready to reap (vusb_control.c).
+void nfcrig_vusb_answer_control(nfcrig_vusb_urb *urb);
+
+/// Frees one URB record and its references.
+void nfcrig_vusb_urb_free(gpointer urb);
+
+#endif
