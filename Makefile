@@ -80,11 +80,11 @@ test: deps
 	@if grep -q 'skipped' $(VUSB_TEST_LOG); then \
 		echo "make test: VirtualUSBTests skipped under umockdev-wrapper"; exit 1; fi
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
-	@echo "make test: swift format lint --strict clean; swift test summary:"
+	@echo "make test: swift format lint --strict clean; under umockdev-wrapper:"
+	@grep -E 'Test run with [0-9]+ tests?' $(VUSB_TEST_LOG) | tail -n 1
+	@echo "make test: swift test summary (last, for CI):"
 	@grep -E 'Executed [1-9][0-9]* tests?,' $(TEST_LOG) | tail -n 1 || true
 	@grep -E 'Test run with [0-9]+ tests?' $(TEST_LOG) | tail -n 1
-	@echo "make test: under umockdev-wrapper:"
-	@grep -E 'Test run with [0-9]+ tests?' $(VUSB_TEST_LOG) | tail -n 1
 
 ## run: the conformance suite on the default simulated rig; reports in Reports/
 run: deps build
