@@ -13,12 +13,12 @@ struct NFCRig: ParsableCommand {
         ]
     )
 
-    /// Exit statuses: 0 success, 1 findings (bad input, violations), 2 usage or input that
-    /// cannot be read. Usage errors exit 2, not ArgumentParser's 64, so scripts can tell them
-    /// from findings.
     /// nfcrig's version, in reports.
     static let version = "0.1.0"
 
+    /// Exit statuses: 0 success, 1 findings (bad input, violations), 2 usage or input that
+    /// cannot be read. Usage errors exit 2, not ArgumentParser's 64, so scripts can tell them
+    /// from findings.
     static func main() {
         var command: ParsableCommand
         do {
