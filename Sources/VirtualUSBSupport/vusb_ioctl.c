@@ -119,6 +119,13 @@ static void discard(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     umockdev_ioctl_client_complete(client, link != NULL ? 0 : -1, link != NULL ? 0 : EINVAL);
 }
 
+static bool is_gone(nfcrig_vusb_device *device) {
+    g_mutex_lock(&device->lock);
+    bool gone = device->gone;
+    g_mutex_unlock(&device->lock);
+    return gone;
+}
+
 gboolean nfcrig_vusb_handle_ioctl(
     UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user_data) {
     (void)handler;
@@ -146,6 +153,10 @@ gboolean nfcrig_vusb_handle_ioctl(
         umockdev_ioctl_client_complete(client, 0, 0);
         return TRUE;
     case USBDEVFS_SUBMITURB:
+        if (is_gone(device)) {
+            umockdev_ioctl_client_complete(client, -1, ENODEV);
+            return TRUE;
+        }
         submit(device, client);
         return TRUE;
     case USBDEVFS_REAPURB:

@@ -13,7 +13,7 @@ import VirtualUSB
 )
 struct VirtualUSBTests {
     @Test func libusbFindsTheVirtualReaderAndReadsItsFirmware() async throws {
-        let device = try SharedVirtualReader.device.get()
+        let device = try SharedVirtualReader.device()
         try #require(device.inMockEnvironment)
 
         let readers = try await PN533USBDevice.listDevices()
