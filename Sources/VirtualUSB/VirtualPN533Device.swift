@@ -7,7 +7,8 @@ public import PN533Sim
 ///
 /// Bulk OUT transfers go to the chip as host transfers; each transfer the chip sends
 /// completes the host's next bulk IN. The chip should run on a `.wall` clock: the host
-/// waits in real time.
+/// waits in real time. When the chip disconnects (`PN533Fault.disconnectAfter`), the USB
+/// device goes too: libusb reports every later transfer as `LIBUSB_ERROR_NO_DEVICE`.
 public final class VirtualPN533Device: Sendable {
     /// The environment variable `make test` sets when it runs tests under umockdev-wrapper.
     public static let environmentVariable = "NFCRIG_VIRTUAL_USB"
@@ -36,18 +37,30 @@ public final class VirtualPN533Device: Sendable {
         self.handle = handle
         self.outbox = outbox
         let transport = chip.transport()
-        let toChip = Task {
+        // The tasks hold the handle weakly: the testbed goes when the device does, not when a
+        // task next wakes up, so a new device can take its place at once.
+        let toChip = Task { [weak handle] in
             for await transfer in outbox.transfers {
-                try? await transport.send(transfer)
+                do {
+                    try await transport.send(transfer)
+                } catch TransportError.disconnected {
+                    handle?.disconnect()
+                } catch {
+                    continue
+                }
             }
         }
-        let toHost = Task {
+        let toHost = Task { [weak handle] in
             while !Task.isCancelled {
                 do {
-                    handle.pushIn(try await transport.receive(timeout: .milliseconds(100)))
+                    let bytes = try await transport.receive(timeout: .milliseconds(100))
+                    guard let handle else { return }
+                    handle.pushIn(bytes)
                 } catch TransportError.timeout {
                     continue
                 } catch {
+                    // The chip is gone (or broken): so is the USB device.
+                    handle?.disconnect()
                     return
                 }
             }

@@ -28,6 +28,9 @@ final class VirtualUSBDeviceHandle: @unchecked Sendable {
         bytes.withUnsafeBufferPointer { nfcrig_vusb_push_in(pointer, $0.baseAddress, $0.count) }
     }
 
+    /// Unplugs the device: libusb reports every later transfer as `LIBUSB_ERROR_NO_DEVICE`.
+    func disconnect() { nfcrig_vusb_disconnect(pointer) }
+
     /// Whether this process runs under umockdev-wrapper; umockdev caches the first answer,
     /// so it is asked only once a testbed exists.
     var inMockEnvironment: Bool { nfcrig_vusb_in_mock_environment() }

@@ -1,5 +1,7 @@
 // The umockdev testbed holding one virtual PN533: sysfs entries libusb enumerates and a
 // device node whose ioctls vusb_ioctl.c answers.
+#include <errno.h>
+#include <linux/usbdevice_fs.h>
 #include <stdio.h>
 
 #include "vusb_private.h"
@@ -63,6 +65,18 @@ nfcrig_vusb_device *nfcrig_vusb_create(uint8_t address, nfcrig_vusb_out_fn out, 
 void nfcrig_vusb_push_in(nfcrig_vusb_device *device, const uint8_t *bytes, size_t length) {
     g_mutex_lock(&device->lock);
     g_queue_push_tail(&device->in_data, g_bytes_new(bytes, length));
+    g_mutex_unlock(&device->lock);
+}
+
+void nfcrig_vusb_disconnect(nfcrig_vusb_device *device) {
+    g_mutex_lock(&device->lock);
+    device->gone = true;
+    nfcrig_vusb_urb *urb;
+    while ((urb = g_queue_pop_head(&device->pending_in)) != NULL) {
+        nfcrig_vusb_urb_header(urb)->status = -ESHUTDOWN;
+        nfcrig_vusb_urb_header(urb)->actual_length = 0;
+        g_queue_push_tail(&device->completed, urb);
+    }
     g_mutex_unlock(&device->lock);
 }
 

@@ -20,15 +20,20 @@ static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     nfcrig_vusb_urb *urb = g_new0(nfcrig_vusb_urb, 1);
     urb->urb = umockdev_ioctl_data_resolve(arg, 0, sizeof(struct usbdevfs_urb), NULL);
     struct usbdevfs_urb *header = nfcrig_vusb_urb_header(urb);
-    urb->buffer = umockdev_ioctl_data_resolve(
-        urb->urb, G_STRUCT_OFFSET(struct usbdevfs_urb, buffer), (gsize)header->buffer_length,
-        NULL);
-    if (urb->buffer == NULL) {
+    // A zero-length packet has no buffer to resolve (umockdev refuses an empty one).
+    if (header->buffer_length > 0) {
+        urb->buffer = umockdev_ioctl_data_resolve(
+            urb->urb, G_STRUCT_OFFSET(struct usbdevfs_urb, buffer), (gsize)header->buffer_length,
+            NULL);
+    }
+    gboolean control = header->type == USBDEVFS_URB_TYPE_CONTROL;
+    if ((urb->buffer == NULL && header->buffer_length > 0)
+        || (control && header->buffer_length < 8)) {
         nfcrig_vusb_urb_free(urb);
         umockdev_ioctl_client_complete(client, -1, EFAULT);
         return;
     }
-    if (header->type == USBDEVFS_URB_TYPE_CONTROL) {
+    if (control) {
         nfcrig_vusb_answer_control(urb);
     } else if (header->type != USBDEVFS_URB_TYPE_BULK) {
         nfcrig_vusb_urb_free(urb);
@@ -68,7 +73,9 @@ static nfcrig_vusb_urb *next_reapable(nfcrig_vusb_device *device) {
     gsize length = 0;
     const uint8_t *data = g_bytes_get_data(bytes, &length);
     length = MIN(length, (gsize)header->buffer_length);
-    memcpy(urb->buffer->data, data, length);
+    if (length > 0) {
+        memcpy(urb->buffer->data, data, length);
+    }
     header->actual_length = (int)length;
     header->status = 0;
     g_bytes_unref(bytes);
@@ -112,6 +119,13 @@ static void discard(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     umockdev_ioctl_client_complete(client, link != NULL ? 0 : -1, link != NULL ? 0 : EINVAL);
 }
 
+static bool is_gone(nfcrig_vusb_device *device) {
+    g_mutex_lock(&device->lock);
+    bool gone = device->gone;
+    g_mutex_unlock(&device->lock);
+    return gone;
+}
+
 gboolean nfcrig_vusb_handle_ioctl(
     UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user_data) {
     (void)handler;
@@ -139,6 +153,10 @@ gboolean nfcrig_vusb_handle_ioctl(
         umockdev_ioctl_client_complete(client, 0, 0);
         return TRUE;
     case USBDEVFS_SUBMITURB:
+        if (is_gone(device)) {
+            umockdev_ioctl_client_complete(client, -1, ENODEV);
+            return TRUE;
+        }
         submit(device, client);
         return TRUE;
     case USBDEVFS_REAPURB:

@@ -25,6 +25,8 @@ struct nfcrig_vusb_device {
     GQueue completed;
     /// Transfers from the chip (GBytes) waiting for a bulk IN URB.
     GQueue in_data;
+    /// Set by nfcrig_vusb_disconnect: URBs fail from then on.
+    bool gone;
 };
 
 /// The `handle-ioctl` signal handler (vusb_ioctl.c).

@@ -6,16 +6,14 @@ import VirtualUSB
 
 /// nfcrig's real libusb transport against a simulated PN533 on umockdev's virtual USB.
 @Suite(
-    .serialized,
+    .serialized, .timeLimit(.minutes(1)),
     .enabled(
         if: VirtualPN533Device.isEnabled,
         "needs umockdev-wrapper and NFCRIG_VIRTUAL_USB=1 (make test runs it so)")
 )
-struct VirtualUSBDiscoveryTests {
+struct VirtualUSBTests {
     @Test func libusbFindsTheVirtualReaderAndReadsItsFirmware() async throws {
-        let clock = SimulationClock(mode: .wall)
-        let chip = PN533Firmware(name: "reader", field: RFField(clock: clock))
-        let device = try VirtualPN533Device(chip: chip)
+        let device = try SharedVirtualReader.device()
         try #require(device.inMockEnvironment)
 
         let readers = try await PN533USBDevice.listDevices()

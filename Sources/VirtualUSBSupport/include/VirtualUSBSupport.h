@@ -18,6 +18,10 @@ nfcrig_vusb_device *nfcrig_vusb_create(uint8_t address, nfcrig_vusb_out_fn out, 
 /// Queues one transfer for the host: it completes the oldest pending bulk IN URB.
 void nfcrig_vusb_push_in(nfcrig_vusb_device *device, const uint8_t *bytes, size_t length);
 
+/// Unplugs the device: pending bulk IN URBs fail as after a disconnect and every later
+/// URB fails with ENODEV, so libusb reports LIBUSB_ERROR_NO_DEVICE.
+void nfcrig_vusb_disconnect(nfcrig_vusb_device *device);
+
 /// Removes the device and the testbed.
 void nfcrig_vusb_destroy(nfcrig_vusb_device *device);
 

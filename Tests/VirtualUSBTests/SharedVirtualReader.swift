@@ -1,0 +1,59 @@
+import PN533
+import PN533Sim
+import PN533USB
+import Synchronization
+import VirtualUSB
+
+/// The one virtual reader every virtual USB test uses: a process holds one umockdev testbed
+/// at a time, so the tests share it, run one at a time, and leave the chip as they found it;
+/// a test that breaks the chip for good discards the reader and the next test gets a new one.
+enum SharedVirtualReader {
+    private static let current = Mutex<VirtualPN533Device?>(nil)
+
+    /// The current reader, created on first use or after `discard()`.
+    static func device() throws(VirtualUSBError) -> VirtualPN533Device {
+        try current.withLock { (device) throws(VirtualUSBError) -> VirtualPN533Device in
+            if let device { return device }
+            let chip = PN533Firmware(
+                name: "reader", field: RFField(clock: SimulationClock(mode: .wall)))
+            let created = try VirtualPN533Device(chip: chip)
+            device = created
+            return created
+        }
+    }
+
+    /// Drops the reader, testbed and all.
+    static func discard() { current.withLock { $0 = nil } }
+}
+
+/// Why a virtual USB test gave up.
+enum VirtualUSBTestError: Error {
+    case deadlineExceeded(Duration)
+}
+
+/// Opens the shared virtual reader through nfcrig's libusb transport, opens a `PN533Device` on
+/// it and runs `body`; fails instead of hanging when it all takes longer than `limit`.
+func withVirtualReader<R: Sendable>(
+    limit: Duration = .seconds(20),
+    _ body: @escaping @Sendable (PN533Device, PN533Firmware) async throws -> R
+) async throws -> R {
+    let chip = try SharedVirtualReader.device().chip
+    return try await withThrowingTaskGroup(of: R?.self) { group in
+        group.addTask {
+            try await PN533USBDevice.withTransport(.index(0)) { transport, _ in
+                let device = PN533Device(transport: transport)
+                try await device.open()
+                return try await body(device, chip)
+            }
+        }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else {
+            throw VirtualUSBTestError.deadlineExceeded(limit)
+        }
+        return value
+    }
+}
