@@ -92,7 +92,7 @@ public struct ConformanceRun: Sendable {
         switch file.dut {
         case .reference:
             guard let chip = rig.readerChip else { throw .rig("the reference reader has no chip") }
-            dut = ReferenceDUT(chip: chip, clock: rig.clock, faults: options.dutFaults)
+            dut = ReferenceDUT(chip: chip, clock: rig.readerClock, faults: options.dutFaults)
         case .process(let spec):
             let clock = rig.clock
             dut = ProcessDUT(spec: spec, directory: directory, now: { clock.now.offset })

@@ -1,6 +1,5 @@
 import NDEF
 import PN533
-import PN533Sim
 import Synchronization
 import TagReader
 
@@ -13,17 +12,14 @@ public actor ReferenceDUT: DeviceUnderTest {
     private var lastMessage: NDEFMessage?
     private var opened = false
 
-    /// A reader on `chip` timed by `clock`, with `faults` applied.
-    public init(chip: RigChip, clock: SimulationClock, faults: ReaderFaults = .none) {
+    /// A reader on `chip` timed by `clock` (the rig's `readerClock`), with `faults` applied.
+    public init(chip: RigChip, clock: ReaderClock, faults: ReaderFaults = .none) {
         device = chip.device
         let events = ReferenceDUTEvents()
         inbox = events
-        let readerClock = ReaderClock(
-            now: { clock.now.offset },
-            sleep: { duration in try await clock.sleep(for: duration) })
         reader = NFCReferenceReader(
             device: chip.device, configuration: ReaderConfiguration(faults: faults),
-            clock: readerClock, onEvent: { event in events.observe(event) })
+            clock: clock, onEvent: { event in events.observe(event) })
     }
 
     public func hello() async throws(DUTError) -> DUTIdentity {
