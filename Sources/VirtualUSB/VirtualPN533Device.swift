@@ -2,8 +2,8 @@ import Foundation
 import PN533
 public import PN533Sim
 
-/// A simulated PN533 that any libusb program in this process sees as a USB reader 04cc:2533
-/// on bus 1 (the process must run under `umockdev-wrapper`).
+/// A simulated PN533 that any libusb program in this process (and its children) sees as a
+/// USB reader 04cc:2533 on a `VirtualUSBBus` (the process must run under `umockdev-wrapper`).
 ///
 /// Bulk OUT transfers go to the chip as host transfers; each transfer the chip sends
 /// completes the host's next bulk IN. The chip should run on a `.wall` clock: the host
@@ -20,19 +20,27 @@ public final class VirtualPN533Device: Sendable {
 
     /// The chip behind the device.
     public let chip: PN533Firmware
+    /// The bus the device is plugged into.
+    public let bus: VirtualUSBBus
     /// The USB address on bus 1 (the device node is `/dev/bus/usb/001/<address>`).
     public let address: UInt8
     private let handle: VirtualUSBDeviceHandle
     private let outbox: VirtualUSBOutbox
     private let tasks: [Task<Void, Never>]
 
-    /// Puts `chip` on virtual USB at bus 1, `address`.
-    public init(chip: PN533Firmware, address: UInt8 = 2) throws(VirtualUSBError) {
+    /// Plugs `chip` into `bus` at `address` (the lowest free one from 2 when nil).
+    public init(chip: PN533Firmware, bus: VirtualUSBBus, address: UInt8? = nil)
+        throws(VirtualUSBError)
+    {
+        let address = try bus.reserve(address)
         let outbox = VirtualUSBOutbox()
-        guard let handle = VirtualUSBDeviceHandle(address: address, outbox: outbox) else {
+        guard let handle = VirtualUSBDeviceHandle(bus: bus, address: address, outbox: outbox)
+        else {
+            bus.release(address)
             throw .testbedFailed
         }
         self.chip = chip
+        self.bus = bus
         self.address = address
         self.handle = handle
         self.outbox = outbox
@@ -68,8 +76,8 @@ public final class VirtualPN533Device: Sendable {
         tasks = [toChip, toHost]
     }
 
-    /// Whether this process runs under umockdev-wrapper (false means libusb sees the real bus).
-    public var inMockEnvironment: Bool { handle.inMockEnvironment }
+    /// Where libusb finds the device: "001:<address>", as `PN533USBDevice` prints it.
+    public var location: String { "001:" + String(format: "%03d", address) }
 
     deinit {
         outbox.finish()

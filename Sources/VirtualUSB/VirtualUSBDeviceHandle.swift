@@ -1,26 +1,30 @@
 internal import VirtualUSBSupport
 
-/// Owns one `nfcrig_vusb_device` (a umockdev testbed with one virtual PN533): the C side
-/// locks its own queues, so the pointer may cross threads.
+/// Owns one `nfcrig_vusb_device` (a virtual PN533 on a bus): the C side locks its own
+/// queues, so the pointer may cross threads.
 final class VirtualUSBDeviceHandle: @unchecked Sendable {
     private let pointer: OpaquePointer
     private let outbox: Unmanaged<VirtualUSBOutbox>
+    private let bus: VirtualUSBBus
+    private let address: UInt8
 
-    /// Creates the testbed and the device at bus 1, `address`; bulk OUT transfers go to
-    /// `outbox`. `nil` when umockdev fails (it says why on stderr).
-    init?(address: UInt8, outbox: VirtualUSBOutbox) {
+    /// Adds the device at bus 1, `address`; bulk OUT transfers go to `outbox`. `nil` when
+    /// umockdev fails (it says why on stderr).
+    init?(bus: VirtualUSBBus, address: UInt8, outbox: VirtualUSBOutbox) {
         let retained = Unmanaged.passRetained(outbox)
         let callback: nfcrig_vusb_out_fn = { context, bytes, length in
             guard let context else { return }
             let outbox = Unmanaged<VirtualUSBOutbox>.fromOpaque(context).takeUnretainedValue()
             outbox.deliver(Array(UnsafeBufferPointer(start: bytes, count: length)))
         }
-        guard let pointer = nfcrig_vusb_create(address, callback, retained.toOpaque()) else {
+        guard let pointer = nfcrig_vusb_create(bus.pointer, address, callback, retained.toOpaque()) else {
             retained.release()
             return nil
         }
         self.pointer = pointer
         self.outbox = retained
+        self.bus = bus
+        self.address = address
     }
 
     /// Queues one transfer for the host's next bulk IN.
@@ -31,12 +35,9 @@ final class VirtualUSBDeviceHandle: @unchecked Sendable {
     /// Unplugs the device: libusb reports every later transfer as `LIBUSB_ERROR_NO_DEVICE`.
     func disconnect() { nfcrig_vusb_disconnect(pointer) }
 
-    /// Whether this process runs under umockdev-wrapper; umockdev caches the first answer,
-    /// so it is asked only once a testbed exists.
-    var inMockEnvironment: Bool { nfcrig_vusb_in_mock_environment() }
-
     deinit {
         nfcrig_vusb_destroy(pointer)
         outbox.release()
+        bus.release(address)
     }
 }

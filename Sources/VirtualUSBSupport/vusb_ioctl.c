@@ -1,4 +1,4 @@
-// The usbdevfs ioctls libusb issues, answered on umockdev's worker thread: bulk OUT URBs go
+// The usbdevfs ioctls libusb-1.0 and libusb-0.1 issue, answered on umockdev's worker thread: bulk OUT URBs go
 // to the Swift side at once, bulk IN URBs wait for bytes from it, control URBs are answered
 // by vusb_control.c.
 #include <errno.h>
@@ -140,6 +140,25 @@ gboolean nfcrig_vusb_handle_ioctl(
         umockdev_ioctl_client_complete(client, 0, 0);
         return TRUE;
     }
+    case USBDEVFS_CONNECTINFO: {
+        g_autoptr(UMockdevIoctlData) info = umockdev_ioctl_data_resolve(
+            umockdev_ioctl_client_get_arg(client), 0, sizeof(struct usbdevfs_connectinfo), NULL);
+        if (info == NULL) {
+            umockdev_ioctl_client_complete(client, -1, EFAULT);
+            return TRUE;
+        }
+        ((struct usbdevfs_connectinfo *)info->data)->devnum = device->address;
+        ((struct usbdevfs_connectinfo *)info->data)->slow = 0;
+        umockdev_ioctl_client_complete(client, 0, 0);
+        return TRUE;
+    }
+    case USBDEVFS_CONTROL:
+        if (is_gone(device)) {
+            umockdev_ioctl_client_complete(client, -1, ENODEV);
+            return TRUE;
+        }
+        nfcrig_vusb_control_ioctl(client);
+        return TRUE;
     case USBDEVFS_GETDRIVER:
         umockdev_ioctl_client_complete(client, -1, ENODATA);
         return TRUE;

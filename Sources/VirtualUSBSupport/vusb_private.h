@@ -13,8 +13,16 @@ typedef struct {
     UMockdevIoctlData *buffer;
 } nfcrig_vusb_urb;
 
-struct nfcrig_vusb_device {
+struct nfcrig_vusb_bus {
     UMockdevTestbed *testbed;
+    gchar *root;
+};
+
+struct nfcrig_vusb_device {
+    nfcrig_vusb_bus *bus;
+    uint8_t address;
+    gchar *syspath;
+    gchar *node;
     UMockdevIoctlBase *handler;
     nfcrig_vusb_out_fn out;
     void *context;
@@ -40,6 +48,12 @@ struct usbdevfs_urb *nfcrig_vusb_urb_header(nfcrig_vusb_urb *urb);
 
 /// Answers a control URB at once, ready to reap (vusb_control.c).
 void nfcrig_vusb_answer_control(nfcrig_vusb_urb *urb);
+
+/// Answers a USBDEVFS_CONTROL ioctl (libusb-0.1's control transfers; vusb_control.c).
+void nfcrig_vusb_control_ioctl(UMockdevIoctlClient *client);
+
+/// The descriptors a PN533 reports: device, configuration, interface, two endpoints.
+extern const uint8_t nfcrig_vusb_descriptors[50];
 
 /// Frees one URB record and its references.
 void nfcrig_vusb_urb_free(gpointer urb);

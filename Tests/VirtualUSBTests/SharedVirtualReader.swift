@@ -4,11 +4,23 @@ import PN533USB
 import Synchronization
 import VirtualUSB
 
-/// The one virtual reader every virtual USB test uses: a process holds one umockdev testbed
-/// at a time, so the tests share it, run one at a time, and leave the chip as they found it;
-/// a test that breaks the chip for good discards the reader and the next test gets a new one.
+/// The one virtual reader most virtual USB tests use, on the one bus of the process (umockdev
+/// keeps one testbed per process): the tests run one at a time and leave the chip as they
+/// found it; a test that breaks the chip for good discards the reader and the next test gets
+/// a new one. Tests that plug in more readers unplug them before they end.
 enum SharedVirtualReader {
     private static let current = Mutex<VirtualPN533Device?>(nil)
+    private static let sharedBus = Mutex<VirtualUSBBus?>(nil)
+
+    /// The process's bus, created on first use.
+    static func bus() throws(VirtualUSBError) -> VirtualUSBBus {
+        try sharedBus.withLock { (bus) throws(VirtualUSBError) -> VirtualUSBBus in
+            if let bus { return bus }
+            let created = try VirtualUSBBus()
+            bus = created
+            return created
+        }
+    }
 
     /// The current reader, created on first use or after `discard()`.
     static func device() throws(VirtualUSBError) -> VirtualPN533Device {
@@ -16,13 +28,13 @@ enum SharedVirtualReader {
             if let device { return device }
             let chip = PN533Firmware(
                 name: "reader", field: RFField(clock: SimulationClock(mode: .wall)))
-            let created = try VirtualPN533Device(chip: chip)
+            let created = try VirtualPN533Device(chip: chip, bus: bus(), address: 2)
             device = created
             return created
         }
     }
 
-    /// Drops the reader, testbed and all.
+    /// Unplugs the reader.
     static func discard() { current.withLock { $0 = nil } }
 }
 

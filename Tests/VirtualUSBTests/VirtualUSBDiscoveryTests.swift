@@ -14,7 +14,7 @@ import VirtualUSB
 struct VirtualUSBTests {
     @Test func libusbFindsTheVirtualReaderAndReadsItsFirmware() async throws {
         let device = try SharedVirtualReader.device()
-        try #require(device.inMockEnvironment)
+        try #require(device.bus.inMockEnvironment)
 
         let readers = try await PN533USBDevice.listDevices()
         #expect(readers.map(\.model.ids) == ["04cc:2533"])
