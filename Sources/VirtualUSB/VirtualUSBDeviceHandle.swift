@@ -17,7 +17,8 @@ final class VirtualUSBDeviceHandle: @unchecked Sendable {
             let outbox = Unmanaged<VirtualUSBOutbox>.fromOpaque(context).takeUnretainedValue()
             outbox.deliver(Array(UnsafeBufferPointer(start: bytes, count: length)))
         }
-        guard let pointer = nfcrig_vusb_create(bus.pointer, address, callback, retained.toOpaque()) else {
+        guard let pointer = nfcrig_vusb_create(bus.pointer, address, callback, retained.toOpaque())
+        else {
             retained.release()
             return nil
         }
