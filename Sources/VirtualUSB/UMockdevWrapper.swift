@@ -27,8 +27,9 @@ public enum UMockdevWrapper {
         if isActive { return }
         if ProcessInfo.processInfo.environment[marker] != nil { throw .preloadMissing }
         guard let wrapper = path else { throw .wrapperNotFound }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(
-            atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(
+                atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let arguments = [wrapper, executable] + CommandLine.arguments.dropFirst()
         setenv(marker, "1", 1)
         let pointers = arguments.map { strdup($0) } + [nil]
