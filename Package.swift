@@ -64,6 +64,7 @@ let package = Package(
                 "Conformance",
                 "Rig",
                 "PN533Sim",
+                "VirtualUSB",
                 "TagEmulation",
                 "TagFormat",
                 "TagReader",

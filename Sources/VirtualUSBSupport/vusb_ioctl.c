@@ -15,6 +15,25 @@ void nfcrig_vusb_urb_free(gpointer pointer) {
     g_free(urb);
 }
 
+/// With NFCRIG_VUSB_DEBUG set, one line per URB event on stderr.
+static void trace(const char *event, nfcrig_vusb_urb *urb) {
+    if (g_getenv("NFCRIG_VUSB_DEBUG") == NULL) {
+        return;
+    }
+    struct usbdevfs_urb *header = nfcrig_vusb_urb_header(urb);
+    GString *line = g_string_new(NULL);
+    g_string_append_printf(
+        line, "nfcrig vusb: %s ep %02x urb %#lx length %d actual %d status %d:", event,
+        header->endpoint, urb->urb->client_addr, header->buffer_length, header->actual_length,
+        header->status);
+    int shown = (header->endpoint & 0x80) ? header->actual_length : header->buffer_length;
+    for (int i = 0; urb->buffer != NULL && i < MIN(shown, 24); i++) {
+        g_string_append_printf(line, " %02x", ((uint8_t *)urb->buffer->data)[i]);
+    }
+    g_printerr("%s\n", line->str);
+    g_string_free(line, TRUE);
+}
+
 static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
     nfcrig_vusb_urb *urb = g_new0(nfcrig_vusb_urb, 1);
@@ -43,6 +62,7 @@ static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
         g_mutex_lock(&device->lock);
         g_queue_push_tail(&device->pending_in, urb);
         g_mutex_unlock(&device->lock);
+        trace("submit", urb);
         umockdev_ioctl_client_complete(client, 0, 0);
         return;
     } else {
@@ -53,6 +73,7 @@ static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
         header->actual_length = header->buffer_length;
         header->status = 0;
     }
+    trace("submit", urb);
     g_mutex_lock(&device->lock);
     g_queue_push_tail(&device->completed, urb);
     g_mutex_unlock(&device->lock);
@@ -94,7 +115,14 @@ static void reap(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     }
     UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
     g_autoptr(UMockdevIoctlData) pointer = umockdev_ioctl_data_resolve(arg, 0, sizeof(gpointer), NULL);
+    if (pointer == NULL) {
+        // The client went away (killed mid-reap): nobody is left to take the URB.
+        nfcrig_vusb_urb_free(urb);
+        umockdev_ioctl_client_complete(client, -1, EFAULT);
+        return;
+    }
     umockdev_ioctl_data_set_ptr(pointer, 0, urb->urb);
+    trace("reap", urb);
     umockdev_ioctl_client_complete(client, 0, 0);
     nfcrig_vusb_urb_free(urb);
 }

@@ -9,7 +9,7 @@ struct NFCRig: ParsableCommand {
         abstract: "Hardware-in-the-loop test harness for NFC readers.",
         subcommands: [
             RunCommand.self, EmulateCommand.self, ReadCommand.self, NDEFCommand.self,
-            BenchCommand.self, DevicesCommand.self, GateCommand.self,
+            BenchCommand.self, DevicesCommand.self, GateCommand.self, SimCommand.self,
         ]
     )
 

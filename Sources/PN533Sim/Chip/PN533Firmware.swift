@@ -24,6 +24,9 @@ public actor PN533Firmware {
     var decoder = PN533FrameDecoder()
     var lastResponse: [UInt8]?
     var generation = 0
+    /// The command whose ACK is still on its way: its response must not overtake it, which
+    /// two separately timed sends could do on the wall clock.
+    var owedACK: Int?
     var running: SimulationTask<Void>?
     var faults: [PN533Fault] = []
     var disconnected = false
@@ -108,14 +111,21 @@ public actor PN533Firmware {
     private func start(code: UInt8, data: [UInt8]) {
         let arrival = clock.now
         record(.command(code: code, data: data))
-        if consumeACKFault() {
-            record(.faultCommitted("no ACK"))
-        } else {
-            deliver(PN533FrameBytes.ack, after: usb.ackLatency)
-        }
-        if consumeDisconnectFault() { return }
         generation += 1
         let mine = generation
+        if consumeACKFault() {
+            record(.faultCommitted("no ACK"))
+        } else if usb.ackLatency == .zero {
+            toHost.send(PN533FrameBytes.ack)
+        } else {
+            owedACK = mine
+            let at = clock.now.advanced(by: usb.ackLatency)
+            _ = clock.spawn { [self, clock] in
+                try await clock.sleep(until: at)
+                await sendOwedACK(for: mine)
+            }
+        }
+        if consumeDisconnectFault() { return }
         running = clock.spawn { [self] in
             let outcome = await execute(code: code, data: data)
             await finish(outcome, generation: mine, arrival: arrival, code: code)
@@ -154,7 +164,16 @@ public actor PN533Firmware {
             bytes[bytes.count - 2] ^= 0x01
             record(.faultCommitted("corrupt checksum"))
         }
+        sendOwedACK(for: mine)
         toHost.send(bytes)
+    }
+
+    /// Sends command `command`'s ACK unless it went already.
+    private func sendOwedACK(for command: Int) {
+        guard owedACK == command else { return }
+        owedACK = nil
+        guard !disconnected else { return }
+        toHost.send(PN533FrameBytes.ack)
     }
 
     func abortRunningCommand() {
