@@ -11,11 +11,11 @@ PYTHON ?= /usr/bin/python3
 # Debian packages the build and the tests need, installed by `make deps` when missing.
 # Later issues add theirs to this list.
 SYSTEM_PACKAGES := python3-venv python3-pip libusb-1.0-0-dev pkg-config \
-	umockdev libumockdev-dev libglib2.0-dev
+	umockdev libumockdev-dev libglib2.0-dev libnfc-bin libnfc-examples
 
 # Python packages for test oracles and benchmarks (never runtime dependencies of nfcrig),
 # pinned, in the virtual env $(VENV).
-PYTHON_PACKAGES := ndeflib==0.3.3
+PYTHON_PACKAGES := ndeflib==0.3.3 nfcpy==1.0.4
 
 VENV := .build-venv
 VENV_PYTHON := $(VENV)/bin/python
@@ -27,7 +27,10 @@ FORMAT_PATHS := Sources Tests Package.swift
 SAMPLES := $(sort $(wildcard Rigs/samples/*.hex))
 TEST_LOG := .build/nfcrig-test.log
 VUSB_TEST_LOG := .build/nfcrig-vusb-test.log
-TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CURDIR)
+# NFCRIG_CLIENT_TESTS: the third-party PN533 clients (libnfc's tools, nfcpy) are installed,
+# so their tests run and fail when a client is missing.
+TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CURDIR) \
+	NFCRIG_CLIENT_TESTS=1
 
 .PHONY: deps system-deps python-deps build test run samples bench gate clean lint format
 

@@ -150,6 +150,37 @@ import Testing
         #expect(deselected.map { kinds[$0 + 1] == .listening } == true)
     }
 
+    @Test func aTagThatHaltsAfterDeselectKeepsSilentUntilTheFieldGoesOff() async throws {
+        let rig = EmulationRig()
+        var configuration = Type4TagEmulatorConfiguration()
+        configuration.haltAfterDeselect = true
+        let emulator = try Self.emulator(rig, configuration: configuration)
+        let (silent, message) = try await rig.read(emulator) {
+            _ = try await rig.poll()
+            try await rig.reader.deselect(target: 1)
+            // The chip polls on while nothing answers: the host's timeout ends it.
+            let silent: Bool
+            do {
+                silent = try await rig.reader.listPassiveTargets(max: 1, timeout: .seconds(2))
+                    .isEmpty
+            } catch PN533Error.noResponse(command: .inListPassiveTarget, _) {
+                silent = true
+                _ = try await rig.reader.firmwareVersion()
+            }
+            try await rig.reader.setRF(field: false)
+            try await rig.clock.sleep(until: rig.clock.now.advanced(by: .milliseconds(20)))
+            _ = try await rig.poll()
+            return (silent, try await Self.readNDEF(rig).1)
+        }
+        #expect(silent)
+        #expect(message == Self.message)
+        #expect(await emulator.activations == 2)
+        let kinds = rig.log.events.map(\.kind)
+        let halted = try #require(kinds.firstIndex(of: .haltedUntilFieldOff))
+        #expect(kinds[halted - 1] == .deselected)
+        #expect(Array(kinds[(halted + 1)...].prefix(2)) == [.released, .listening])
+    }
+
     @Test func aTagLoadedBetweenReadsIsWhatTheNextReadFinds() async throws {
         let rig = EmulationRig()
         let emulator = try Self.emulator(rig)

@@ -9,6 +9,10 @@ public struct CIURegisterFile: Sendable, Hashable {
     public static let rxMode: UInt16 = 0x6303
     /// CIU_BitFraming: bits 2..0 TxLastBits (0 = whole byte).
     public static let bitFraming: UInt16 = 0x633D
+    /// CIU_Status1: bit 2 RFOn, set while an external RF field is detected.
+    public static let status1: UInt16 = 0x6337
+    /// CIU_Status1's RFOn bit.
+    public static let rfOn: UInt8 = 0x04
     /// CIU_ManualRCV: bit 4 ParityDisable.
     public static let manualRCV: UInt16 = 0x630D
 

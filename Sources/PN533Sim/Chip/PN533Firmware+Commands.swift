@@ -8,7 +8,7 @@ extension PN533Firmware {
         case .diagnose: return diagnose(data)
         case .getFirmwareVersion: return .response(firmwareVersion)
         case .getGeneralStatus: return generalStatus()
-        case .readRegister: return readRegisters(data)
+        case .readRegister: return await readRegisters(data)
         case .writeRegister: return writeRegisters(data)
         case .setParameters:
             guard data.count == 1 else { return .errorFrame }
@@ -52,14 +52,24 @@ extension PN533Firmware {
         return .response(data)
     }
 
-    private func readRegisters(_ data: [UInt8]) -> FirmwareOutcome {
+    private func readRegisters(_ data: [UInt8]) async -> FirmwareOutcome {
         guard !data.isEmpty, data.count % 2 == 0 else { return .errorFrame }
         let addresses = stride(from: 0, to: data.count, by: 2).map {
             UInt16(data[$0]) << 8 | UInt16(data[$0 + 1])
         }
         // A PN533 answers an unreadable address with an error status and no values.
         guard addresses.allSatisfy(CIURegisterFile.isReadable) else { return .response([0xFF]) }
-        return .response([0x00] + addresses.map { registers[$0] })
+        var values = addresses.map { registers[$0] }
+        if let index = addresses.firstIndex(of: CIURegisterFile.status1) {
+            // RFOn is the RF level detector's: another reader's field, where the antenna is.
+            let sensed = inField ? await field.isPowered(byOtherThan: readerHandle) : false
+            values[index] =
+                values[index] & ~CIURegisterFile.rfOn | (sensed ? CIURegisterFile.rfOn : 0)
+            for other in addresses.indices where addresses[other] == CIURegisterFile.status1 {
+                values[other] = values[index]
+            }
+        }
+        return .response([0x00] + values)
     }
 
     private func writeRegisters(_ data: [UInt8]) -> FirmwareOutcome {

@@ -101,6 +101,12 @@ public actor RFField {
     /// Whether this reader's field is on.
     public func isFieldOn(for reader: ReaderHandle) -> Bool { fieldsOn.contains(reader.id) }
 
+    /// Whether a field other than `reader`'s own is on: what a chip's RF level detector
+    /// senses.
+    public func isPowered(byOtherThan reader: ReaderHandle?) -> Bool {
+        fieldsOn.contains { $0 != reader?.id }
+    }
+
     /// REQA, anticollision and SELECT for up to `limit` idle cards, charging their air time:
     /// the first cards selected are halted again, the last stays selected by `reader`.
     public func poll(by reader: ReaderHandle, limit: Int) async -> [PolledTarget] {

@@ -16,10 +16,15 @@ public actor RigTagSlot {
     private var type2: Type2TagEmulator?
     private var task: SimulationTask<Void>?
 
+    /// Whether a Type 4 tag keeps silent after DESELECT until the field goes off, as a card
+    /// in HALT does (`Type4TagEmulatorConfiguration.haltAfterDeselect`).
+    private let haltAfterDeselect: Bool
+
     /// A slot on `chip`, timed by `clock`.
-    public init(chip: RigChip, clock: SimulationClock) {
+    public init(chip: RigChip, clock: SimulationClock, haltAfterDeselect: Bool = false) {
         self.chip = chip
         self.clock = clock
+        self.haltAfterDeselect = haltAfterDeselect
     }
 
     /// Starts presenting `setup` (replacing any tag presented before) and puts it in the
@@ -51,6 +56,7 @@ public actor RigTagSlot {
                 var emulatorConfiguration = Type4TagEmulatorConfiguration()
                 emulatorConfiguration.target.nfcid1t = identity
                 emulatorConfiguration.responseDelay = spec.responseDelay
+                emulatorConfiguration.haltAfterDeselect = haltAfterDeselect
                 let emulator = Type4TagEmulator(
                     device: chip.device,
                     application: try Type4TagApplication(

@@ -32,6 +32,9 @@ public struct TagEvent: Sendable, Hashable {
         case waitingTimeExtension(multiplier: Int)
         /// The reader sent S(DESELECT).
         case deselected
+        /// After DESELECT the tag keeps silent, as a card in HALT does, until the reader's
+        /// field goes off; then it listens again.
+        case haltedUntilFieldOff
         /// The reader let go: field off, HLTA or the card leaving (the PN533 reports all of
         /// them as status 29).
         case released
@@ -56,6 +59,7 @@ extension TagEvent.Kind: CustomStringConvertible {
         case .sentNibble(let nibble): "-> \(Hex.encode([nibble])) (4 bits)"
         case .waitingTimeExtension(let multiplier): "WTX x\(multiplier)"
         case .deselected: "deselected"
+        case .haltedUntilFieldOff: "halted until the field goes off"
         case .released: "released"
         case .idle(let duration): "idle for \(duration)"
         case .chipFailed(let error): "chip failed: \(error)"

@@ -56,30 +56,63 @@ public actor Type4TagEmulator {
             }
             activations += 1
             log.record(.activated(firstCommand: activation.initiatorCommand))
-            let stop = try await serve(activation)
+            let (stop, end) = try await serve(activation)
             application.deselect()
             if stop { return }
+            if end == .deselected, configuration.haltAfterDeselect {
+                try await waitForFieldOff()
+            }
         }
     }
 
-    /// One ISO-DEP session; whether the loop should stop.
-    private func serve(_ activation: TargetActivation) async throws(PN533Error) -> Bool {
+    /// One ISO-DEP session: whether the loop should stop, and how the session ended.
+    private func serve(_ activation: TargetActivation) async throws(PN533Error)
+        -> (stop: Bool, end: ISODEPCardSessionEnd?)
+    {
         let card = ISODEPCard(
             device: device, configuration: configuration.card, scheduler: scheduler,
             onEvent: { [log] event in Self.record(event, in: log) })
+        let end: ISODEPCardSessionEnd
         do {
-            _ = try await card.run(activation: activation) { [self] apdu in
+            end = try await card.run(activation: activation) { [self] apdu in
                 await self.handle(apdu)
             }
         } catch {
             guard case .link(let chipError) = error else {
                 log.record(.isoDEPFailed(error))
-                return Task.isCancelled
+                return (Task.isCancelled, nil)
             }
-            return try TagEmulatorLoop.shouldStop(after: chipError, log: log)
+            return (try TagEmulatorLoop.shouldStop(after: chipError, log: log), nil)
         }
-        return Task.isCancelled
+        return (Task.isCancelled, end)
     }
+
+    /// A deselected card is in HALT (ISO/IEC 14443-3): the REQA of the reader's next poll
+    /// must not wake it, yet a PN533 armed again at once would answer it, and a reader
+    /// listing the cards in its field (deselect one, poll for the next) would find this one
+    /// again instead of the others. So the chip is armed again only once its RF level
+    /// detector (CIU_Status1 RFOn) no longer senses the reader's field.
+    private func waitForFieldOff() async throws(PN533Error) {
+        log.record(.haltedUntilFieldOff)
+        while !Task.isCancelled {
+            let status: UInt8
+            do {
+                status = try await device.readRegisters([Self.status1]).first ?? 0
+            } catch {
+                if try TagEmulatorLoop.shouldStop(after: error, log: log) { return }
+                return
+            }
+            if status & Self.rfOn == 0 {
+                log.record(.released)
+                return
+            }
+            await scheduler.sleep(for: configuration.fieldCheckInterval)
+        }
+    }
+
+    /// CIU_Status1 and its RFOn bit (an external field is sensed).
+    static let status1: UInt16 = 0x6337
+    static let rfOn: UInt8 = 0x04
 
     /// The APDU handler: logs the command, takes the configured time, answers.
     private func handle(_ apdu: [UInt8]) async -> [UInt8] {

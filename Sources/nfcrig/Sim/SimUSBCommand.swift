@@ -78,7 +78,8 @@ struct SimUSBCommand: ParsableCommand {
             await SimUSBSession.run(
                 layout, command: command, timeout: timeout, signals: signals,
                 output: StandardOutput.write,
-                note: { lines in lines.forEach { FileHandleOutput.standardError("sim usb: " + $0) }
+                note: { lines in
+                    for line in lines { FileHandleOutput.standardError("sim usb: " + line) }
                 })
         }
         throw ExitCode(status)
