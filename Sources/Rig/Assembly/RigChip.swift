@@ -13,4 +13,14 @@ public struct RigChip: Sendable {
     public var simulated: PN533Firmware?
     /// The USB transport behind it, to close at the end; nil when simulated.
     public var usb: PN533USBTransport?
+
+    /// A chip of a rig put together by hand (a benchmark, a tool).
+    public init(
+        id: String, device: PN533Device, simulated: PN533Firmware?, usb: PN533USBTransport? = nil
+    ) {
+        self.id = id
+        self.device = device
+        self.simulated = simulated
+        self.usb = usb
+    }
 }
