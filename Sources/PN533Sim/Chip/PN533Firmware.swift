@@ -24,7 +24,7 @@ public actor PN533Firmware {
     var decoder = PN533FrameDecoder()
     var lastResponse: [UInt8]?
     var generation = 0
-    var running: SimulationTask<Void>?
+    var running: Task<Void, Never>?
     var faults: [PN533Fault] = []
     var disconnected = false
     var registers = CIURegisterFile()
@@ -116,7 +116,7 @@ public actor PN533Firmware {
         if consumeDisconnectFault() { return }
         generation += 1
         let mine = generation
-        running = clock.spawn { [self] in
+        running = clock.launch { [self] in
             let outcome = await execute(code: code, data: data)
             await finish(outcome, generation: mine, arrival: arrival, code: code)
         }
@@ -164,11 +164,13 @@ public actor PN533Firmware {
     }
 
     private func deliver(_ bytes: [UInt8], after delay: Duration) {
+        // With no latency (USBTiming.zero) the frame is there at once: no task to wait.
+        guard delay > .zero else { return toHost.send(bytes) }
         let channel = toHost
         let clock = clock
         let at = clock.now.advanced(by: delay)
-        _ = clock.spawn {
-            try await clock.sleep(until: at)
+        clock.launch {
+            do { try await clock.sleep(until: at) } catch { return }
             channel.send(bytes)
         }
     }
