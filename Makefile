@@ -98,10 +98,11 @@ samples: deps build
 	@$(VENV_PYTHON) Scripts/run_samples.py --nfcrig "$(SWIFT) run --skip-build nfcrig" \
 		$(SAMPLES)
 
-## bench: release build, then the NDEF codec benchmark against ndeflib
+## bench: release build, then the NDEF codec benchmark against ndeflib and the APDU benchmark
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/nfcrig bench ndef --ndeflib-python $(VENV_PYTHON) --out Reports/bench
+	.build/release/nfcrig bench apdu --out Reports/bench
 	@echo "make bench: the whole conformance suite on Rigs/sim.yaml (target: 10 s of wall time)"
 	@start=$$(date +%s.%N); .build/release/nfcrig run --rig Rigs/sim.yaml --out Reports/bench/run \
 		| tail -n 2; end=$$(date +%s.%N); \

@@ -51,7 +51,13 @@ let package = Package(
         ),
         .target(name: "TagReader", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533"]),
         .target(name: "SeededRandom"),
-        .target(name: "Benchmarks", dependencies: ["NDEF", "SeededRandom"]),
+        .target(
+            name: "Benchmarks",
+            dependencies: [
+                "NDEF", "SeededRandom", "ISODEP", "PN533", "PN533Sim", "Rig", "TagEmulation",
+                "TagFormat", "TagReader",
+            ]
+        ),
         .executableTarget(
             name: "nfcrig",
             dependencies: [
@@ -71,6 +77,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PN533Sim"]),
         .testTarget(name: "NDEFTests", dependencies: ["NDEF", "Benchmarks", "SeededRandom"]),
         .testTarget(name: "TagFormatTests", dependencies: ["TagFormat", "SeededRandom"]),
         .testTarget(

@@ -39,6 +39,37 @@ public struct BenchClock: Sendable {
         }
         return best
     }
+
+    /// Seconds per call of an asynchronous `body`, best round, and how many calls ran in all
+    /// (calibration included), so a caller can check the work against what it counted.
+    public func secondsPerCall(
+        _ body: () async throws -> Void
+    ) async throws -> (seconds: Double, calls: Int) {
+        let clock = ContinuousClock()
+        var total = 0
+        var batch = 1
+        while true {
+            let start = clock.now
+            for _ in 0..<batch { try await body() }
+            total += batch
+            if clock.now - start >= .milliseconds(1) || batch >= 1 << 30 { break }
+            batch *= 2
+        }
+        var best = Double.infinity
+        for _ in 0..<rounds {
+            var calls = 0
+            let start = clock.now
+            var elapsed = Duration.zero
+            repeat {
+                for _ in 0..<batch { try await body() }
+                calls += batch
+                elapsed = clock.now - start
+            } while elapsed < minimumRoundDuration
+            total += calls
+            best = min(best, elapsed.seconds / Double(calls))
+        }
+        return (best, total)
+    }
 }
 
 extension Duration {

@@ -1,7 +1,7 @@
 /// One bidirectional byte pipe to a chip: USB bulk OUT/IN on hardware, the firmware model in simulation.
 public protocol Transport: Sendable {
     /// Sends one host→chip transfer (a whole frame); the transport adds a zero-length packet when USB needs one.
-    func send(_ bytes: [UInt8]) async throws(TransportError)
+    nonisolated(nonsending) func send(_ bytes: [UInt8]) async throws(TransportError)
     /// Receives the next chip→host transfer (up to one frame, possibly split by USB into packets) within `timeout`.
-    func receive(timeout: Duration) async throws(TransportError) -> [UInt8]
+    nonisolated(nonsending) func receive(timeout: Duration) async throws(TransportError) -> [UInt8]
 }

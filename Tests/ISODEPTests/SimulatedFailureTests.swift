@@ -12,9 +12,8 @@ import Testing
     /// The PCBs of the frames the reader chip sent to a card after `start`.
     static func pcbsToCard(_ chip: PN533Firmware, since start: SimulationInstant) async -> [UInt8] {
         await chip.eventLog.compactMap { event -> UInt8? in
-            guard event.at >= start, case .rf(let note) = event.kind, note.hasPrefix("to card: ")
-            else { return nil }
-            return UInt8(note.dropFirst("to card: ".count).prefix(2), radix: 16)
+            guard event.at >= start, case .toCard(let frame) = event.kind else { return nil }
+            return frame.bytes.first
         }
     }
 

@@ -38,6 +38,17 @@ import Testing
         #expect(minimum - AirTiming.readerGuardTime < .microseconds(1900))
     }
 
+    @Test func theZeroModelChargesNothingForFramesOrTheGapsBetweenThem() {
+        let zero = AirTiming.zero
+        #expect(zero.duration(bytes: 16) == .zero)
+        #expect(zero.duration(of: AirFrame(bytes: [0x26], lastByteBits: 7)) == .zero)
+        #expect(zero.responseDelay == .zero && zero.guardTime == .zero)
+        #expect(zero.minimumExchangeDuration(command: 13, response: 2) == .zero)
+        // The ISO model keeps its delays.
+        #expect(AirTiming().responseDelay == AirTiming.cardResponseDelay)
+        #expect(AirTiming().guardTime == AirTiming.readerGuardTime)
+    }
+
     @Test func crcAOfTheISOExampleIsCorrect() {
         // ISO/IEC 14443-3 annex B: CRC_A of 00 00 is A0 1E.
         #expect(CRCA.checksum([0x00, 0x00]) == [0xA0, 0x1E])

@@ -6,13 +6,17 @@ import Testing
 @Suite struct BitRateTests {
     /// Air time of one READ (2 bytes + CRC out, 16 bytes + CRC back) at a field's bit rate.
     func readAirTime(_ rate: AirTiming.BitRate) async throws -> Duration {
+        try await readAirTime(AirTiming(bitRate: rate))
+    }
+
+    func readAirTime(_ timing: AirTiming) async throws -> Duration {
         let clock = SimulationClock()
-        let field = RFField(clock: clock, timing: AirTiming(bitRate: rate))
+        let field = RFField(clock: clock, timing: timing)
         let chip = PN533Firmware(name: "reader", field: field, usb: .zero)
         let device = PN533Device(transport: chip.transport())
         let identity = try TypeAIdentity(
             uid: [0x04, 1, 2, 3, 4, 5, 6], sensRes: [0, 0x44], selRes: 0)
-        let tag = SoftwareTag(identity: identity, clock: clock, timing: AirTiming(bitRate: rate)) {
+        let tag = SoftwareTag(identity: identity, clock: clock, timing: timing) {
             _ in .withCRC(Array(repeating: 0, count: 16))
         }
         _ = await field.enter(tag, identity: identity)
@@ -33,5 +37,9 @@ import Testing
             AirTiming.readerGuardTime + timing.duration(bytes: 4) + AirTiming.cardResponseDelay
             + timing.duration(bytes: 18)
         #expect(try await readAirTime(rate) == expected)
+    }
+
+    @Test func onZeroAirWithZeroUSBAReadTakesNoTimeAtAll() async throws {
+        #expect(try await readAirTime(.zero) == .zero)
     }
 }

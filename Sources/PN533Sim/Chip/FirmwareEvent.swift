@@ -19,8 +19,13 @@ public struct FirmwareEvent: Sendable, Hashable, CustomStringConvertible {
         case ignoredHostBytes(String)
         /// A scripted fault fired.
         case faultCommitted(String)
-        /// Something on the RF side: polling, activation, frames, field changes.
+        /// Something on the RF side: polling, activation, field changes.
         case rf(String)
+        /// A frame the chip, as reader, sent to a card (kept as bytes: formatting every
+        /// frame as text would cost more than the exchange itself).
+        case toCard(AirFrame)
+        /// The card's answer to it.
+        case fromCard(AirFrame)
     }
 
     public var description: String {
@@ -34,6 +39,8 @@ public struct FirmwareEvent: Sendable, Hashable, CustomStringConvertible {
         case .ignoredHostBytes(let why): what = "ignored host bytes: \(why)"
         case .faultCommitted(let fault): what = "fault: \(fault)"
         case .rf(let note): what = "rf: \(note)"
+        case .toCard(let frame): what = "rf: to card: \(frame)"
+        case .fromCard(let frame): what = "rf: from card: \(frame)"
         }
         return "\(at) \(what)"
     }

@@ -127,10 +127,10 @@ extension PN533Firmware {
                 faults[index] = .targetLeavesAfter(bytes: bytes - frame.bytes.count)
             }
         }
-        record(.rf("to card: \(frame)"))
+        record(.toCard(frame))
         let answer = try await field.transmit(
             frame, to: handle, from: reader, waitingTime: waitingTime)
-        record(.rf("from card: \(answer)"))
+        record(.fromCard(answer))
         return answer
     }
 

@@ -69,7 +69,7 @@ extension PN533Firmware {
             registers.transmitsCRC && registers.transmitLastBits == 8
             ? CRCA.appending(to: data) : data
         let frame = AirFrame(bytes: bytes, lastByteBits: registers.transmitLastBits)
-        let start = max(clock.now, endedAt.advanced(by: AirTiming.cardResponseDelay))
+        let start = max(clock.now, endedAt.advanced(by: field.timing.responseDelay))
         do {
             try await clock.sleep(until: start)
             reply.send(frame, startingAt: start)

@@ -27,7 +27,7 @@ public actor PN533Firmware {
     /// The command whose ACK is still on its way: its response must not overtake it, which
     /// two separately timed sends could do on the wall clock.
     var owedACK: Int?
-    var running: SimulationTask<Void>?
+    var running: Task<Void, Never>?
     var faults: [PN533Fault] = []
     var disconnected = false
     var registers = CIURegisterFile()
@@ -120,13 +120,13 @@ public actor PN533Firmware {
         } else {
             owedACK = mine
             let at = clock.now.advanced(by: usb.ackLatency)
-            _ = clock.spawn { [self, clock] in
-                try await clock.sleep(until: at)
+            clock.launch { [self, clock] in
+                do { try await clock.sleep(until: at) } catch { return }
                 await sendOwedACK(for: mine)
             }
         }
         if consumeDisconnectFault() { return }
-        running = clock.spawn { [self] in
+        running = clock.launch { [self] in
             let outcome = await execute(code: code, data: data)
             await finish(outcome, generation: mine, arrival: arrival, code: code)
         }
@@ -183,11 +183,13 @@ public actor PN533Firmware {
     }
 
     private func deliver(_ bytes: [UInt8], after delay: Duration) {
+        // With no latency (USBTiming.zero) the frame is there at once: no task to wait.
+        guard delay > .zero else { return toHost.send(bytes) }
         let channel = toHost
         let clock = clock
         let at = clock.now.advanced(by: delay)
-        _ = clock.spawn {
-            try await clock.sleep(until: at)
+        clock.launch {
+            do { try await clock.sleep(until: at) } catch { return }
             channel.send(bytes)
         }
     }

@@ -42,7 +42,12 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
     }
 
     /// The next element, waiting until `deadline` at most (`nil`: no deadline).
-    public func receive(deadline: SimulationInstant?) async throws(SimulationError) -> Element {
+    public nonisolated(nonsending) func receive(deadline: SimulationInstant?)
+        async throws(SimulationError) -> Element
+    {
+        // An element already queued is taken without setting up a wait (often, as with an
+        // ACK that is there before the host asks for it).
+        if let element = tryReceive() { return element }
         let wake = await clock.wait(deadline: deadline, channel: id) { state, waiterID in
             if let buffered = state.buffers[id], !buffered.isEmpty {
                 return .signaled(state.buffers[id]!.removeFirst())
@@ -60,7 +65,9 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
     }
 
     /// The next element, waiting `timeout` at most.
-    public func receive(timeout: Duration) async throws(SimulationError) -> Element {
+    public nonisolated(nonsending) func receive(timeout: Duration) async throws(SimulationError)
+        -> Element
+    {
         try await receive(deadline: clock.now.advanced(by: timeout))
     }
 

@@ -38,7 +38,14 @@ public final class SimulationClock: Clock, Sendable {
     public var minimumResolution: Duration { .nanoseconds(1) }
 
     /// Sleeps until `deadline`, counting as waiting.
-    public func sleep(until deadline: SimulationInstant, tolerance: Duration? = nil) async throws {
+    public nonisolated(nonsending) func sleep(
+        until deadline: SimulationInstant, tolerance: Duration? = nil
+    ) async throws {
+        // A deadline already reached needs no wait: zero-latency models ask for many.
+        if mode == .virtual, deadline <= now {
+            if Task.isCancelled { throw SimulationError.cancelled }
+            return
+        }
         let wake = await wait(deadline: deadline) { _, _ in nil }
         switch wake {
         case .timedOut, .signaled: return
@@ -73,6 +80,17 @@ public final class SimulationClock: Clock, Sendable {
         return SimulationTask(completion: completion, task: task)
     }
 
+    /// Starts `body` as a new participant task whose end nobody awaits: `spawn` without the
+    /// channel that hands its result over, for the many short tasks a simulation starts.
+    @discardableResult
+    public func launch(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        enter()
+        return Task {
+            await body()
+            leave()
+        }
+    }
+
     // MARK: - Participant accounting and waits (shared with SimulationChannel)
 
     func enter() { state.withLock { $0.active += 1 } }
@@ -88,13 +106,15 @@ public final class SimulationClock: Clock, Sendable {
     /// Suspends until signalled or until `deadline`. `immediate` runs under the lock first:
     /// a non-nil answer returns at once without waiting; otherwise it may record the waiter's
     /// id (for a channel's receiver queue) before the waiter is registered.
-    func wait(
+    nonisolated(nonsending) func wait(
         deadline: SimulationInstant?, channel: Int? = nil,
         _ immediate: (inout ClockState, Int) -> Wake?
     ) async -> Wake {
         let ticket = WaitTicket()
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Wake, Never>) in
+            // Unsafe, not checked: every continuation is resumed exactly once, by whoever removes
+            // its waiter under the lock, and the checked kind costs an allocation per wait.
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Wake, Never>) in
                 var answer: Wake?
                 let wakes: [PendingWake] = state.withLock { state in
                     let id = state.nextWaiterID
@@ -182,7 +202,7 @@ enum Wake: Sendable {
 }
 
 struct Waiter {
-    var continuation: CheckedContinuation<Wake, Never>
+    var continuation: UnsafeContinuation<Wake, Never>
     var deadline: SimulationInstant?
     /// The channel whose receiver queue holds this waiter, if any.
     var channel: Int?
@@ -208,7 +228,7 @@ struct ClockState {
 
 /// A wait to end once the lock is released (continuations never resume under the lock).
 struct PendingWake {
-    var continuation: CheckedContinuation<Wake, Never>
+    var continuation: UnsafeContinuation<Wake, Never>
     var wake: Wake
 
     func resume() { continuation.resume(returning: wake) }

@@ -29,9 +29,23 @@ public struct AirTiming: Sendable, Hashable {
 
     /// The bit rate frames are timed at.
     public var bitRate: BitRate
+    /// Whether frames and the delays between them take time; `false` only for `.zero`.
+    public var modelsAirTime: Bool
 
     /// Creates a timing model.
-    public init(bitRate: BitRate = .kbps106) { self.bitRate = bitRate }
+    public init(bitRate: BitRate = .kbps106) {
+        self.bitRate = bitRate
+        modelsAirTime = true
+    }
+
+    /// Frames and the delays between them take no time (frame waiting times still bound the
+    /// waits): with `USBTiming.zero`, what is left of an exchange is the software's own
+    /// work, which `nfcrig bench apdu` measures.
+    public static let zero: AirTiming = {
+        var timing = AirTiming()
+        timing.modelsAirTime = false
+        return timing
+    }()
 
     /// A duration of `cycles` carrier cycles.
     public static func cycles(_ cycles: Int) -> Duration {
@@ -44,13 +58,15 @@ public struct AirTiming: Sendable, Hashable {
     /// Air time of a frame: 9 bits per whole byte, the bits of a short last byte, plus the
     /// start/end bit.
     public func duration(of frame: AirFrame) -> Duration {
+        guard modelsAirTime else { return .zero }
         let bits = 9 * (frame.bytes.count - 1) + (frame.lastByteBits == 8 ? 9 : frame.lastByteBits)
         return Self.cycles(bitRate.cyclesPerETU * (max(bits, 0) + 1))
     }
 
     /// Air time of a frame of `count` whole bytes.
     public func duration(bytes count: Int) -> Duration {
-        Self.cycles(bitRate.cyclesPerETU * (9 * count + 1))
+        guard modelsAirTime else { return .zero }
+        return Self.cycles(bitRate.cyclesPerETU * (9 * count + 1))
     }
 
     /// Reader-to-card frame delay: the card starts answering this long after the reader's
@@ -60,11 +76,16 @@ public struct AirTiming: Sendable, Hashable {
     /// Card-to-reader frame delay before the reader's next frame (6780/fc).
     public static let readerGuardTime = cycles(6780)
 
+    /// The card response delay this model charges: `cardResponseDelay`, or none for `.zero`.
+    public var responseDelay: Duration { modelsAirTime ? Self.cardResponseDelay : .zero }
+
+    /// The reader guard time this model charges: `readerGuardTime`, or none for `.zero`.
+    public var guardTime: Duration { modelsAirTime ? Self.readerGuardTime : .zero }
+
     /// The shortest time one APDU exchange of `command` and `response` bytes can take as
     /// I-blocks (PCB and CRC_A add 3 bytes each way), by DESIGN §4's formula.
     public func minimumExchangeDuration(command: Int, response: Int) -> Duration {
-        duration(bytes: command + 3) + Self.cardResponseDelay + duration(bytes: response + 3)
-            + Self.readerGuardTime
+        duration(bytes: command + 3) + responseDelay + duration(bytes: response + 3) + guardTime
     }
 
     /// Frame waiting time for FWI: 256·16/fc · 2^FWI.

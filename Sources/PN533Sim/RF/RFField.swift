@@ -113,8 +113,7 @@ public actor RFField {
         // REQA (7 bits) and the ATQA every idle card answers.
         try? await clock.sleep(
             for: timing.duration(of: AirFrame(bytes: [0x26], lastByteBits: 7))
-                + AirTiming.cardResponseDelay + timing.duration(bytes: 2)
-                + AirTiming.readerGuardTime)
+                + timing.responseDelay + timing.duration(bytes: 2) + timing.guardTime)
         guard fieldsOn.contains(reader.id) else { return [] }
         let idle = entries.keys.sorted().filter { entries[$0]?.state == .idle }
         let selections = TypeAAnticollision.selectAll(
@@ -165,7 +164,7 @@ public actor RFField {
     ) async throws(Silence) -> AirFrame {
         guard fieldsOn.contains(reader.id) else { throw .fieldOff }
         if let last = lastAnswerEnd[reader.id] {
-            try? await clock.sleep(until: last.advanced(by: AirTiming.readerGuardTime))
+            try? await clock.sleep(until: last.advanced(by: timing.guardTime))
         }
         try? await clock.sleep(for: timing.duration(of: frame))
         let ended = clock.now
@@ -189,7 +188,7 @@ public actor RFField {
     }
 
     private func exchangeTime(command: Int, response: Int) -> Duration {
-        timing.duration(bytes: command) + AirTiming.cardResponseDelay
-            + timing.duration(bytes: response) + AirTiming.readerGuardTime
+        timing.duration(bytes: command) + timing.responseDelay + timing.duration(bytes: response)
+            + timing.guardTime
     }
 }

@@ -36,7 +36,7 @@ public final class SoftwareTag: RFTarget {
     {
         log.withLock { $0.append("frame \(frame)") }
         guard let answer = responder(frame) else { return }
-        let start = instant.advanced(by: AirTiming.cardResponseDelay)
+        let start = instant.advanced(by: timing.responseDelay)
         let clock = clock
         _ = clock.spawn {
             try await clock.sleep(until: start)

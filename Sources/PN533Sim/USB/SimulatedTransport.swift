@@ -6,12 +6,14 @@ public struct SimulatedTransport: Transport {
     let chip: PN533Firmware
 
     /// Delivers one host→chip transfer.
-    public func send(_ bytes: [UInt8]) async throws(TransportError) {
+    public nonisolated(nonsending) func send(_ bytes: [UInt8]) async throws(TransportError) {
         try await chip.receiveFromHost(bytes)
     }
 
     /// The next chip→host transfer, waiting `timeout` of simulated time at most.
-    public func receive(timeout: Duration) async throws(TransportError) -> [UInt8] {
+    public nonisolated(nonsending) func receive(timeout: Duration) async throws(TransportError)
+        -> [UInt8]
+    {
         try await chip.nextFrameForHost(timeout: timeout)
     }
 }

@@ -20,14 +20,15 @@ public struct AssembledRig: Sendable {
     public let readerChip: RigChip?
 
     /// Opens every chip the rig names. USB chips are opened and identified; simulated chips
-    /// join one field.
+    /// join one field, whose frames are timed by `air` (its bit rate applies to every frame:
+    /// the simulated chips negotiate none).
     public static func assemble(
-        _ file: RigFile, directory: URL, usb: USBTiming = USBTiming()
+        _ file: RigFile, directory: URL, usb: USBTiming = USBTiming(), air: AirTiming = AirTiming()
     ) async throws(RigAssemblyError) -> AssembledRig {
         let clock = SimulationClock(mode: file.clock == .virtual ? .virtual : .wall)
         let needsField =
             file.emulators.contains { $0.device == .sim } || file.dut == .reference(device: .sim)
-        let field = needsField ? RFField(clock: clock) : nil
+        let field = needsField ? RFField(clock: clock, timing: air) : nil
         var emulators: [RigChip] = []
         for emulator in file.emulators {
             emulators.append(

@@ -19,7 +19,7 @@ public struct SimulationISODEPScheduler: ISODEPScheduler {
 
     public func start(_ work: @escaping @Sendable () async -> [UInt8]) -> any ISODEPPendingResult {
         let channel = SimulationChannel<[UInt8]>(clock: clock)
-        _ = clock.spawn { channel.send(await work()) }
+        clock.launch { channel.send(await work()) }
         return SimulationPendingResult(channel: channel)
     }
 }

@@ -150,17 +150,10 @@ struct Bench: Sendable {
     /// (CRC included): what `PN533Fault.targetLeavesAfter(bytes:)` counts.
     func framesToCard(from start: SimulationInstant = .zero) async -> [[UInt8]] {
         await readerChip.eventLog.compactMap { event -> [UInt8]? in
-            guard event.at >= start, case .rf(let note) = event.kind,
-                note.hasPrefix(Self.toCard)
-            else { return nil }
-            // "e0 80", or "26 (7 bits)" for a short frame.
-            return note.dropFirst(Self.toCard.count).split(separator: " ").compactMap {
-                UInt8($0, radix: 16)
-            }
+            guard event.at >= start, case .toCard(let frame) = event.kind else { return nil }
+            return frame.bytes
         }
     }
-
-    private static let toCard = "to card: "
 
     /// When the reader chip switched its field, from its own log: the RF side's view.
     func fieldSwitches() async -> [(on: Bool, at: Duration)] {

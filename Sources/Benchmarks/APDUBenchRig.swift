@@ -1,0 +1,94 @@
+import Foundation
+import ISODEP
+import NDEF
+import PN533Sim
+import Rig
+import TagEmulation
+import TagFormat
+import TagReader
+
+/// nfcrig's reference reader and its Type 4 tag emulator, each on a simulated PN533 in one
+/// RF field, on a virtual clock with no USB latency: every layer an APDU crosses between a
+/// reader and a tag, and nothing else.
+///
+/// The reader polls and connects the tag as `NFCReferenceReader` does (its chip sends RATS),
+/// then APDUs go through the transceiver its Type 4 procedures use: InDataExchange frames
+/// through `PN533Device`, the reader chip's ISO-DEP blocks on the simulated air, the tag
+/// chip's TgGetInitiatorCommand / TgResponseToInitiator, and the emulator's `ISODEPCard`
+/// and `Type4TagApplication`.
+public struct APDUBenchRig: Sendable {
+    /// How the air is timed: `.zero` for the stack's own overhead, a bit rate for air limits.
+    public var air: AirTiming
+
+    /// A rig whose field times frames with `air`.
+    public init(air: AirTiming) { self.air = air }
+
+    /// The tag's content: a short URI record, enough for the NDEF application to exist.
+    static let message = [UInt8]([0xD1, 0x01, 0x05, 0x55, 0x04, 0x61, 0x2E, 0x62, 0x63])
+
+    /// Assembles the rig, presents the tag, connects it with the reference reader and runs
+    /// `body` with the connection, all as one participant of the virtual clock; then stops
+    /// the emulator and closes the rig, whatever `body` did.
+    public func withConnectedTag<T: Sendable>(
+        _ body: @Sendable (APDUBenchConnection) async throws -> T
+    ) async throws -> T {
+        let file = RigFile(
+            name: "bench-apdu", emulators: [RigFile.Emulator(id: "tag", device: .sim)],
+            dut: .reference(device: .sim))
+        // Only simulated chips: nothing to close afterwards.
+        let rig = try await AssembledRig.assemble(
+            file, directory: URL(fileURLWithPath: "."), usb: .zero, air: air)
+        let slot = RigTagSlot(chip: rig.emulators[0], clock: rig.clock)
+        let clock = rig.clock
+        return try await clock.participate { () async throws -> T in
+            try await slot.present(.type4(Type4Setup(content: Self.message)))
+            let outcome: Result<T, any Error>
+            do {
+                let reader = try await rig.referenceReader()
+                guard case .tag(let tag) = try await reader.poll(timeout: .seconds(1)),
+                    tag.type == .type4
+                else { throw APDUBenchError.tagNotConnected }
+                let (device, timeout) = await (reader.device, reader.configuration.exchangeTimeout)
+                let connection = APDUBenchConnection(
+                    transceiver: ChipISODEPTransceiver(
+                        device: device, target: tag.target.tg, timeout: timeout),
+                    clock: clock, slot: slot)
+                outcome = .success(try await body(connection))
+            } catch {
+                outcome = .failure(error)
+            }
+            await slot.stop()
+            return try outcome.get()
+        }
+    }
+}
+
+/// A tag the reference reader connected on an `APDUBenchRig`.
+public struct APDUBenchConnection: Sendable {
+    /// The reader's way to the tag's ISO-DEP layer (the one its Type 4 procedures use).
+    public let transceiver: ChipISODEPTransceiver
+    /// The rig's virtual clock.
+    public let clock: SimulationClock
+    let slot: RigTagSlot
+
+    /// How many command APDUs the tag's application has received so far.
+    public func apdusReceivedByTag() async -> Int {
+        await slot.events.count { if case .received = $0.kind { true } else { false } }
+    }
+}
+
+/// Why an APDU benchmark could not run.
+public enum APDUBenchError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The reference reader did not connect exactly one Type 4 tag.
+    case tagNotConnected
+    /// The tag answered an APDU with something else than the expected response.
+    case unexpectedResponse([UInt8])
+
+    public var description: String {
+        switch self {
+        case .tagNotConnected: "the reference reader did not connect the emulated Type 4 tag"
+        case .unexpectedResponse(let bytes):
+            "the tag answered " + bytes.map { String($0, radix: 16) }.joined(separator: " ")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import PN533Sim
+import TagFormat
+
+/// Measurement B of `nfcrig bench apdu`: APDUs per second of virtual time on the modelled
+/// air at 106, 212 and 424 kbps (USB costing nothing), next to DESIGN §4's limit.
+public struct AirLimitBenchmark: Sendable {
+    /// APDUs timed per bit rate, after one that settles the exchange rhythm.
+    public var apdus: Int
+    /// The APDU sent again and again.
+    public var apdu: [UInt8]
+    /// The bit rates to measure.
+    public var bitRates: [AirTiming.BitRate]
+
+    /// A benchmark of `apdus` exchanges of `apdu` (SELECT of the NDEF application) per rate.
+    public init(
+        apdus: Int = 200, apdu: [UInt8] = Type4Tag.selectNDEFApplication().encoded(),
+        bitRates: [AirTiming.BitRate] = AirTiming.BitRate.allCases
+    ) {
+        self.apdus = apdus
+        self.apdu = apdu
+        self.bitRates = bitRates
+    }
+
+    /// Measures every bit rate, each on a rig of its own.
+    public func run() async throws -> [AirLimitResult] {
+        var results: [AirLimitResult] = []
+        for rate in bitRates { results.append(try await run(rate)) }
+        return results
+    }
+
+    private func run(_ rate: AirTiming.BitRate) async throws -> AirLimitResult {
+        let apdu = apdu
+        let count = apdus
+        return try await APDUBenchRig(air: AirTiming(bitRate: rate)).withConnectedTag {
+            connection in
+            // The first exchange after activation follows the ATS, not an exchange: the
+            // timed ones start from the end of a response, as they end.
+            var response = try await connection.transceiver.transceive(apdu)
+            let before = await connection.apdusReceivedByTag()
+            let start = connection.clock.now
+            for _ in 0..<count {
+                response = try await connection.transceiver.transceive(apdu)
+                guard response == [0x90, 0x00] else {
+                    throw APDUBenchError.unexpectedResponse(response)
+                }
+            }
+            let elapsed = start.duration(to: connection.clock.now)
+            return AirLimitResult(
+                limit: APDUAirLimit(
+                    commandBytes: apdu.count, responseBytes: response.count,
+                    bitrateKbps: rate.rawValue),
+                apdus: count, virtualSeconds: elapsed.seconds,
+                apdusReceivedByTag: await connection.apdusReceivedByTag() - before)
+        }
+    }
+}

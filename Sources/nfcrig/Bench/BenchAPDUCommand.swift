@@ -1,0 +1,72 @@
+import ArgumentParser
+import Benchmarks
+import Foundation
+
+/// `nfcrig bench apdu`: what an APDU round trip costs the software stack, and how close the
+/// simulated air comes to the ISO/IEC 14443 limit.
+struct BenchAPDUCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apdu",
+        abstract: "Measure APDU round trips through nfcrig's whole stack and on the modelled air.",
+        discussion: """
+            stack_overhead: nfcrig's reference reader connects its Type 4 tag emulator on \
+            simulated PN533s with no USB or air time, then sends one APDU again and again; \
+            wall-clock round trips per second. air: the same at 106, 212 and 424 kbps on the \
+            modelled air, APDUs per second of virtual time against DESIGN §4's formula. \
+            Prints a table and writes OUT/apdu.json.
+            """
+    )
+
+    @Option(help: "Directory for apdu.json.")
+    var out: String = "Reports/bench"
+
+    @Option(help: "Milliseconds per timing round (5 rounds, best kept).")
+    var roundMilliseconds: Int = 200
+
+    @Option(help: "APDUs per bit rate in the air measurement.")
+    var airAPDUs: Int = 200
+
+    @Option(
+        help: .init(
+            "Run only these measurements (comma-separated).",
+            discussion: "Measurements: "
+                + APDUBenchmark.sections.map { $0.key }.joined(separator: ", ") + "."))
+    var only: String?
+
+    func validate() throws {
+        if let only {
+            let unknown = Set(only.split(separator: ",").map(String.init)).subtracting(
+                APDUBenchmark.sections.map { $0.key })
+            if !unknown.isEmpty {
+                throw ValidationError(
+                    "--only: unknown measurement(s) \(unknown.sorted().joined(separator: ", "))")
+            }
+        }
+        guard airAPDUs > 0 else { throw ValidationError("--air-apdus must be at least 1") }
+        guard roundMilliseconds > 0 else {
+            throw ValidationError("--round-milliseconds must be at least 1")
+        }
+    }
+
+    func run() throws {
+        #if DEBUG
+            FileHandleOutput.standardError(
+                "warning: this is a debug build; figures are not meaningful (make bench)")
+        #endif
+        let settings = APDUBenchSettings(
+            clock: BenchClock(minimumRoundDuration: .milliseconds(roundMilliseconds)),
+            airAPDUs: airAPDUs)
+        let only = only.map { Set($0.split(separator: ",").map(String.init)) }
+        let report = try waitFor { () async -> Result<APDUBenchReport, any Error> in
+            do {
+                return .success(try await APDUBenchmark.run(settings, only: only))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+        print(report.table())
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try report.json().write(to: URL(fileURLWithPath: out + "/apdu.json"))
+        print("wrote \(out)/apdu.json")
+    }
+}
