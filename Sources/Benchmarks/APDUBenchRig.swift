@@ -28,7 +28,7 @@ public struct APDUBenchRig: Sendable {
 
     /// Assembles the rig, presents the tag, connects it with the reference reader and runs
     /// `body` with the connection, all as one participant of the virtual clock; then stops
-    /// the emulator and closes the rig, whatever `body` did.
+    /// the emulator, whatever `body` did.
     public func withConnectedTag<T: Sendable>(
         _ body: @Sendable (APDUBenchConnection) async throws -> T
     ) async throws -> T {

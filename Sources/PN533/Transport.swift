@@ -1,4 +1,7 @@
 /// One bidirectional byte pipe to a chip: USB bulk OUT/IN on hardware, the firmware model in simulation.
+///
+/// Both calls are `nonisolated(nonsending)`: they run on the caller's executor (the driver's
+/// actor), so a transfer does not hop off that actor and back again.
 public protocol Transport: Sendable {
     /// Sends one host→chip transfer (a whole frame); the transport adds a zero-length packet when USB needs one.
     nonisolated(nonsending) func send(_ bytes: [UInt8]) async throws(TransportError)

@@ -41,7 +41,8 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
         wake?.resume()
     }
 
-    /// The next element, waiting until `deadline` at most (`nil`: no deadline).
+    /// The next element, waiting until `deadline` at most (`nil`: no deadline). Nonsending:
+    /// the receiver waits on its own actor instead of hopping off it and back.
     public nonisolated(nonsending) func receive(deadline: SimulationInstant?)
         async throws(SimulationError) -> Element
     {

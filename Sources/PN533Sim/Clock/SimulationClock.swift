@@ -37,7 +37,8 @@ public final class SimulationClock: Clock, Sendable {
 
     public var minimumResolution: Duration { .nanoseconds(1) }
 
-    /// Sleeps until `deadline`, counting as waiting.
+    /// Sleeps until `deadline`, counting as waiting. Nonsending, as every wait on the clock:
+    /// the chips' actors wait without hopping off to the global executor and back.
     public nonisolated(nonsending) func sleep(
         until deadline: SimulationInstant, tolerance: Duration? = nil
     ) async throws {
