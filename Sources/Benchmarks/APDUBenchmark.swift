@@ -16,9 +16,11 @@ public enum APDUBenchmark {
     /// SELECT of the NFC Forum NDEF application by AID: 13 bytes, answered with 9000.
     public static let defaultAPDU = Type4Tag.selectNDEFApplication().encoded()
 
-    /// Runs the measurements named in `only` (all when nil) and returns the report.
+    /// Runs the measurements of `sections` named in `only` (all when nil) and returns the
+    /// report; callers above this module add measurements that need more than it imports.
     public static func run(
-        _ settings: APDUBenchSettings, only: Set<String>? = nil
+        _ settings: APDUBenchSettings, only: Set<String>? = nil,
+        sections: [any APDUBenchSection.Type] = sections
     ) async throws -> APDUBenchReport {
         var report = APDUBenchReport(machine: .current)
         for section in sections where only?.contains(section.key) ?? true {

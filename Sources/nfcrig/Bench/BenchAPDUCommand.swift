@@ -1,6 +1,7 @@
 import ArgumentParser
 import Benchmarks
 import Foundation
+import VirtualUSB
 
 /// `nfcrig bench apdu`: what an APDU round trip costs the software stack, and how close the
 /// simulated air comes to the ISO/IEC 14443 limit.
@@ -30,13 +31,13 @@ struct BenchAPDUCommand: ParsableCommand {
         help: .init(
             "Run only these measurements (comma-separated).",
             discussion: "Measurements: "
-                + APDUBenchmark.sections.map { $0.key }.joined(separator: ", ") + "."))
+                + Self.sections.map { $0.key }.joined(separator: ", ") + "."))
     var only: String?
 
     func validate() throws {
         if let only {
             let unknown = Set(only.split(separator: ",").map(String.init)).subtracting(
-                APDUBenchmark.sections.map { $0.key })
+                Self.sections.map { $0.key })
             if !unknown.isEmpty {
                 throw ValidationError(
                     "--only: unknown measurement(s) \(unknown.sorted().joined(separator: ", "))")
@@ -48,6 +49,11 @@ struct BenchAPDUCommand: ParsableCommand {
         }
     }
 
+    /// The Benchmarks module's measurements and the one over virtual USB, which needs the
+    /// rig and umockdev.
+    static let sections: [any APDUBenchSection.Type] =
+        APDUBenchmark.sections + [VirtualUSBReadSection.self]
+
     func run() throws {
         #if DEBUG
             FileHandleOutput.standardError(
@@ -57,9 +63,14 @@ struct BenchAPDUCommand: ParsableCommand {
             clock: BenchClock(minimumRoundDuration: .milliseconds(roundMilliseconds)),
             airAPDUs: airAPDUs)
         let only = only.map { Set($0.split(separator: ",").map(String.init)) }
+        if only?.contains(VirtualUSBReadSection.key) ?? true {
+            // The virtual USB reads need umockdev's preload library: run under it.
+            try UMockdevWrapper.ensureActive()
+        }
         let report = try waitFor { () async -> Result<APDUBenchReport, any Error> in
             do {
-                return .success(try await APDUBenchmark.run(settings, only: only))
+                return .success(
+                    try await APDUBenchmark.run(settings, only: only, sections: Self.sections))
             } catch {
                 return .failure(error)
             }
