@@ -59,16 +59,14 @@ extension PN533Firmware {
         }
         // A PN533 answers an unreadable address with an error status and no values.
         guard addresses.allSatisfy(CIURegisterFile.isReadable) else { return .response([0xFF]) }
-        var values = addresses.map { registers[$0] }
-        if let index = addresses.firstIndex(of: CIURegisterFile.status1) {
+        var status1 = registers[CIURegisterFile.status1] & ~CIURegisterFile.rfOn
+        if addresses.contains(CIURegisterFile.status1), inField,
+            await field.isPowered(byOtherThan: readerHandle)
+        {
             // RFOn is the RF level detector's: another reader's field, where the antenna is.
-            let sensed = inField ? await field.isPowered(byOtherThan: readerHandle) : false
-            values[index] =
-                values[index] & ~CIURegisterFile.rfOn | (sensed ? CIURegisterFile.rfOn : 0)
-            for other in addresses.indices where addresses[other] == CIURegisterFile.status1 {
-                values[other] = values[index]
-            }
+            status1 |= CIURegisterFile.rfOn
         }
+        let values = addresses.map { $0 == CIURegisterFile.status1 ? status1 : registers[$0] }
         return .response([0x00] + values)
     }
 

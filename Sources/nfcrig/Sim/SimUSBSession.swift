@@ -30,7 +30,6 @@ enum SimUSBSession {
         }
         var devices: [VirtualPN533Device] = []
         var slots: [RigTagSlot] = []
-        defer { _ = devices }
         do {
             for (position, chip) in layout.exposed.enumerated() {
                 let rigChip = chip.map { rig.emulators[$0] } ?? rig.readerChip
@@ -38,7 +37,7 @@ enum SimUSBSession {
                 let device = try VirtualPN533Device(
                     chip: firmware, bus: bus, address: SimUSBLayout.address(position))
                 devices.append(device)
-                note(["\(rigChip.id): \(role(chip, layout)) on virtual USB \(device.location)"])
+                note(["\(rigChip.id): \(role(chip)) on virtual USB \(device.location)"])
             }
             for (index, setup) in layout.tags.enumerated() {
                 // A reader listing the tags (deselect one, poll for the next) must not find
@@ -80,7 +79,7 @@ enum SimUSBSession {
     }
 
     /// What an exposed chip is for, in the start-up lines.
-    private static func role(_ chip: Int?, _ layout: SimUSBLayout) -> String {
+    private static func role(_ chip: Int?) -> String {
         chip == nil ? "reader chip" : "emulator chip"
     }
 
