@@ -2,9 +2,10 @@
 ///
 /// Each command runs command → ACK → response. The device tolerates a response with no ACK
 /// before it, NACKs a corrupt response to get it again (`corruptResponseRetries` times),
-/// cancels a command whose response times out by sending an ACK and then drains a late answer,
-/// and maps chip status bytes into `PN533Error` once. Commands run one at a time, in call
-/// order; more-information chains hold the device until they complete.
+/// cancels a command whose response times out (or whose caller's task is cancelled) by
+/// sending an ACK and then drains a late answer, and maps chip status bytes into `PN533Error`
+/// once. Commands run one at a time, in call order; more-information chains hold the device
+/// until they complete.
 public actor PN533Device {
     /// USB full-speed bulk packet size: a shorter transfer ends with its last packet.
     static let usbPacketSize = 64
@@ -154,6 +155,11 @@ public actor PN533Device {
                 }
                 try await abort(command)
                 throw .noResponse(command: command, timeout: responseTimeout)
+            case .cancelled:
+                // The caller stopped waiting (an emulator stopped while its chip listens):
+                // the chip must stop too, or it would go on answering as a card.
+                try await abort(command)
+                throw .transport(.cancelled)
             case .corrupt(let error):
                 discardBuffered()
                 guard nacksSent < configuration.corruptResponseRetries else {
@@ -199,6 +205,7 @@ public actor PN533Device {
     private enum ReceiveOutcome {
         case frame(PN533Frame)
         case timeout
+        case cancelled
         case corrupt(PN533FrameError)
         case failed(TransportError)
     }
@@ -221,6 +228,8 @@ public actor PN533Device {
                 bytes = try await transport.receive(timeout: timeout)
             } catch .timeout {
                 return .timeout
+            } catch .cancelled {
+                return .cancelled
             } catch {
                 return .failed(error)
             }

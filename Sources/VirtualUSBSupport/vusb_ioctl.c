@@ -42,6 +42,7 @@ static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     } else if (header->endpoint & 0x80) {
         g_mutex_lock(&device->lock);
         g_queue_push_tail(&device->pending_in, urb);
+        g_cond_broadcast(&device->changed);
         g_mutex_unlock(&device->lock);
         umockdev_ioctl_client_complete(client, 0, 0);
         return;
@@ -55,6 +56,7 @@ static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     }
     g_mutex_lock(&device->lock);
     g_queue_push_tail(&device->completed, urb);
+    g_cond_broadcast(&device->changed);
     g_mutex_unlock(&device->lock);
     umockdev_ioctl_client_complete(client, 0, 0);
 }
@@ -82,13 +84,9 @@ static nfcrig_vusb_urb *next_reapable(nfcrig_vusb_device *device) {
     return urb;
 }
 
-static void reap(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
-    g_mutex_lock(&device->lock);
-    nfcrig_vusb_urb *urb = next_reapable(device);
-    g_mutex_unlock(&device->lock);
+/// Hands `urb` back to the reaping client, or EAGAIN when there is none.
+static void complete_reap(UMockdevIoctlClient *client, nfcrig_vusb_urb *urb) {
     if (urb == NULL) {
-        // Clients poll again at once: a short pause keeps an idle client from spinning.
-        g_usleep(2000);
         umockdev_ioctl_client_complete(client, -1, EAGAIN);
         return;
     }
@@ -97,6 +95,43 @@ static void reap(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     umockdev_ioctl_data_set_ptr(pointer, 0, urb->urb);
     umockdev_ioctl_client_complete(client, 0, 0);
     nfcrig_vusb_urb_free(urb);
+}
+
+static void reap(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
+    g_mutex_lock(&device->lock);
+    nfcrig_vusb_urb *urb = next_reapable(device);
+    // Only a bulk IN URB waiting for the chip can complete later; with none, the client
+    // (which reaps again after every URB it got) hears EAGAIN at once.
+    bool waiting = urb == NULL && !g_queue_is_empty(&device->pending_in);
+    g_mutex_unlock(&device->lock);
+    if (!waiting || device->reaper == NULL) {
+        complete_reap(client, urb);
+        return;
+    }
+    // libusb polls the node, which umockdev makes always ready, and reaps again at once.
+    // Waiting here on umockdev's one worker thread (shared by every device of the bus)
+    // would hold up all other devices' transfers; the device's reaper waits instead, and
+    // answers the moment the chip's bytes arrive.
+    g_thread_pool_push(device->reaper, g_object_ref(client), NULL);
+}
+
+void nfcrig_vusb_held_reap(gpointer data, gpointer user_data) {
+    UMockdevIoctlClient *client = data;
+    nfcrig_vusb_device *device = user_data;
+    gint64 deadline = g_get_monotonic_time() + NFCRIG_VUSB_REAP_HOLD_US;
+    g_mutex_lock(&device->lock);
+    nfcrig_vusb_urb *urb = next_reapable(device);
+    while (urb == NULL && !device->gone && !g_queue_is_empty(&device->pending_in)
+           && g_cond_wait_until(&device->changed, &device->lock, deadline)) {
+        urb = next_reapable(device);
+    }
+    if (urb == NULL) {
+        urb = next_reapable(device);
+    }
+    g_mutex_unlock(&device->lock);
+    // The client waits in its ioctl until this completes: nothing else uses its stream.
+    complete_reap(client, urb);
+    g_object_unref(client);
 }
 
 static gint has_address(gconstpointer urb, gconstpointer address) {
@@ -114,6 +149,7 @@ static void discard(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
         nfcrig_vusb_urb_header(urb)->status = -ENOENT;
         nfcrig_vusb_urb_header(urb)->actual_length = 0;
         g_queue_push_tail(&device->completed, urb);
+        g_cond_broadcast(&device->changed);
     }
     g_mutex_unlock(&device->lock);
     umockdev_ioctl_client_complete(client, link != NULL ? 0 : -1, link != NULL ? 0 : EINVAL);

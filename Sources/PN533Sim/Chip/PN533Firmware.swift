@@ -1,4 +1,5 @@
 import PN533
+import Foundation
 
 /// One simulated PN533: it consumes the bytes a host writes and produces the bytes a real
 /// chip would send back, with USB and air timing on the shared simulation clock.
@@ -174,6 +175,7 @@ public actor PN533Firmware {
     }
 
     func record(_ kind: FirmwareEvent.Kind) {
+        if debugTrace { print("DBG \(clock.now.offset) \(name): \(kind)") }
         events.append(FirmwareEvent(at: clock.now, kind: kind))
     }
 
@@ -237,11 +239,15 @@ public actor PN533Firmware {
         } catch .timedOut {
             if disconnected { throw .disconnected }
             throw .timeout
+        } catch .cancelled {
+            throw .cancelled
         } catch {
             throw .io("simulation: \(error)")
         }
     }
 }
+
+let debugTrace = getenv("NFCRIG_TRACE") != nil
 
 /// What a command comes to.
 enum FirmwareOutcome: Sendable {

@@ -71,6 +71,7 @@ public struct RigFileParser: Sendable {
                 try tolerances(node)
             } ?? RigFile.Tolerances(),
             repeatCount: repeatCount, suites: suites)
+        try checkVirtualUSB(rig, emulatorsNode: emulatorsNode, dutNode: dutNode)
         try checkClock(rig, top: top, dutNode: dutNode)
         return rig
     }
@@ -89,10 +90,11 @@ public struct RigFileParser: Sendable {
     private func device(_ node: Node) throws(RigFileError) -> RigFile.DeviceSpec {
         let text = try string(node, what: "device")
         if text == "sim" { return .sim }
+        if text == "virtual-usb" { return .virtualUSB }
         guard text.hasPrefix("usb:") else {
             throw error(
                 at: node,
-                "device must be sim or usb:INDEX, usb:BUS:ADDRESS or usb:serial=SERIAL, not \"\(text)\""
+                "device must be sim, virtual-usb, or usb:INDEX, usb:BUS:ADDRESS or usb:serial=SERIAL, not \"\(text)\""
             )
         }
         let selector = String(text.dropFirst(4))
@@ -172,16 +174,46 @@ public struct RigFileParser: Sendable {
         return result
     }
 
+    /// A virtual USB chip needs a wall clock: the host side (libusb, the driver's timeouts)
+    /// waits in real time, which a virtual clock cannot see pass. The error points at the
+    /// chip's `device`.
+    private func checkVirtualUSB(
+        _ rig: RigFile, emulatorsNode: Node, dutNode: Node
+    ) throws(RigFileError) {
+        guard rig.clock == .virtual else { return }
+        let nodes = (try? sequence(emulatorsNode, what: "emulators")) ?? []
+        for (index, emulator) in rig.emulators.enumerated() where emulator.device == .virtualUSB {
+            let node = nodes.indices.contains(index) ? deviceNode(in: nodes[index]) : nil
+            throw error(
+                at: node ?? emulatorsNode,
+                "emulator \"\(emulator.id)\" is virtual-usb, which needs clock: wall (the rig's "
+                    + "clock is virtual): the host reaches the chip through libusb and waits in "
+                    + "real time")
+        }
+        if rig.dut == .reference(device: .virtualUSB) {
+            throw error(
+                at: deviceNode(in: dutNode) ?? dutNode,
+                "the DUT is virtual-usb, which needs clock: wall (the rig's clock is virtual): "
+                    + "the host reaches the chip through libusb and waits in real time")
+        }
+    }
+
+    /// The value of `device` in a mapping node, if it has one.
+    private func deviceNode(in node: Node) -> Node? {
+        guard case .mapping(let mapping) = node else { return nil }
+        return mapping.first { $0.key.scalar?.string == "device" }?.value
+    }
+
     private func checkClock(_ rig: RigFile, top: Mapping, dutNode: Node) throws(RigFileError) {
         guard rig.clock == .virtual else { return }
-        for emulator in rig.emulators where emulator.device != .sim {
+        for emulator in rig.emulators where !emulator.device.isSimulated {
             throw error(
                 at: top.optional("clock"),
                 "clock: virtual needs simulated chips, but emulator \"\(emulator.id)\" is \(emulator.device); use clock: wall"
             )
         }
         switch rig.dut {
-        case .reference(let device) where device != .sim:
+        case .reference(let device) where !device.isSimulated:
             throw error(
                 at: dutNode,
                 "clock: virtual needs simulated chips, but the DUT is on \(device); use clock: wall"
