@@ -84,18 +84,32 @@ static nfcrig_vusb_urb *next_reapable(nfcrig_vusb_device *device) {
     return urb;
 }
 
-/// Hands `urb` back to the reaping client, or EAGAIN when there is none.
-static void complete_reap(UMockdevIoctlClient *client, nfcrig_vusb_urb *urb) {
-    if (urb == NULL) {
-        umockdev_ioctl_client_complete(client, -1, EAGAIN);
-        return;
+/// Hands `urb` back to the reaping client through `pointer` (its resolved argument), or
+/// EAGAIN when there is none.
+static void complete_reap(
+    UMockdevIoctlClient *client, UMockdevIoctlData *pointer, nfcrig_vusb_urb *urb) {
+    if (urb == NULL || pointer == NULL) {
+        umockdev_ioctl_client_complete(client, -1, urb == NULL ? EAGAIN : EFAULT);
+    } else {
+        umockdev_ioctl_data_set_ptr(pointer, 0, urb->urb);
+        umockdev_ioctl_client_complete(client, 0, 0);
     }
-    UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
-    g_autoptr(UMockdevIoctlData) pointer = umockdev_ioctl_data_resolve(arg, 0, sizeof(gpointer), NULL);
-    umockdev_ioctl_data_set_ptr(pointer, 0, urb->urb);
-    umockdev_ioctl_client_complete(client, 0, 0);
-    nfcrig_vusb_urb_free(urb);
+    if (urb != NULL) {
+        nfcrig_vusb_urb_free(urb);
+    }
 }
+
+/// The reap argument (where the URB's address goes), read from the client.
+static UMockdevIoctlData *resolve_reap_pointer(UMockdevIoctlClient *client) {
+    return umockdev_ioctl_data_resolve(
+        umockdev_ioctl_client_get_arg(client), 0, sizeof(gpointer), NULL);
+}
+
+/// A reap waiting on the device's reaper for the chip's bytes.
+typedef struct {
+    UMockdevIoctlClient *client;
+    UMockdevIoctlData *pointer;
+} held_reap;
 
 static void reap(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     g_mutex_lock(&device->lock);
@@ -105,18 +119,24 @@ static void reap(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     bool waiting = urb == NULL && !g_queue_is_empty(&device->pending_in);
     g_mutex_unlock(&device->lock);
     if (!waiting || device->reaper == NULL) {
-        complete_reap(client, urb);
+        g_autoptr(UMockdevIoctlData) pointer = urb != NULL ? resolve_reap_pointer(client) : NULL;
+        complete_reap(client, pointer, urb);
         return;
     }
     // libusb polls the node, which umockdev makes always ready, and reaps again at once.
     // Waiting here on umockdev's one worker thread (shared by every device of the bus)
     // would hold up all other devices' transfers; the device's reaper waits instead, and
-    // answers the moment the chip's bytes arrive.
-    g_thread_pool_push(device->reaper, g_object_ref(client), NULL);
+    // answers the moment the chip's bytes arrive. Reading the argument now (a round trip to
+    // the client) keeps that round trip out of the time between the chip's answer and the
+    // host's next command.
+    held_reap *held = g_new0(held_reap, 1);
+    held->client = g_object_ref(client);
+    held->pointer = resolve_reap_pointer(client);
+    g_thread_pool_push(device->reaper, held, NULL);
 }
 
 void nfcrig_vusb_held_reap(gpointer data, gpointer user_data) {
-    UMockdevIoctlClient *client = data;
+    held_reap *held = data;
     nfcrig_vusb_device *device = user_data;
     gint64 deadline = g_get_monotonic_time() + NFCRIG_VUSB_REAP_HOLD_US;
     g_mutex_lock(&device->lock);
@@ -130,8 +150,12 @@ void nfcrig_vusb_held_reap(gpointer data, gpointer user_data) {
     }
     g_mutex_unlock(&device->lock);
     // The client waits in its ioctl until this completes: nothing else uses its stream.
-    complete_reap(client, urb);
-    g_object_unref(client);
+    complete_reap(held->client, held->pointer, urb);
+    if (held->pointer != NULL) {
+        umockdev_ioctl_data_unref(held->pointer);
+    }
+    g_object_unref(held->client);
+    g_free(held);
 }
 
 static gint has_address(gconstpointer urb, gconstpointer address) {

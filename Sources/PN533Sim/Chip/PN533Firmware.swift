@@ -1,5 +1,4 @@
 import PN533
-import Foundation
 
 /// One simulated PN533: it consumes the bytes a host writes and produces the bytes a real
 /// chip would send back, with USB and air timing on the shared simulation clock.
@@ -175,7 +174,6 @@ public actor PN533Firmware {
     }
 
     func record(_ kind: FirmwareEvent.Kind) {
-        if debugTrace { print("DBG \(clock.now.offset) \(name): \(kind)") }
         events.append(FirmwareEvent(at: clock.now, kind: kind))
     }
 
@@ -246,8 +244,6 @@ public actor PN533Firmware {
         }
     }
 }
-
-let debugTrace = getenv("NFCRIG_TRACE") != nil
 
 /// What a command comes to.
 enum FirmwareOutcome: Sendable {

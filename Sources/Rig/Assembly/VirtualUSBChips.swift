@@ -39,14 +39,12 @@ public final class VirtualUSBChips: Sendable {
         }
         devices.withLock { $0.append(device) }
         do {
-            return try await PN533USBDevice.open(.location(bus: 1, address: device.address)).transport
+            return try await PN533USBDevice.open(.location(bus: 1, address: device.address))
+                .transport
         } catch {
             throw .virtualUSB(id: id, message: "\(device.location): \(error)")
         }
     }
-
-    /// Where libusb found each chip, by rig chip order: "001:002", ...
-    public var locations: [String] { devices.withLock { $0.map(\.location) } }
 
     /// Unplugs every chip (after their transports were closed).
     func unplug() { devices.withLock { $0.removeAll() } }

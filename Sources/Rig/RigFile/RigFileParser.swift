@@ -175,26 +175,40 @@ public struct RigFileParser: Sendable {
     }
 
     /// A virtual USB chip needs a wall clock: the host side (libusb, the driver's timeouts)
-    /// waits in real time, which a virtual clock cannot see pass. The error points at the
+    /// waits in real time, which a virtual clock cannot see pass. Nor can it share a rig with
+    /// a real USB chip: under umockdev, libusb sees the virtual bus only. Errors point at the
     /// chip's `device`.
     private func checkVirtualUSB(
         _ rig: RigFile, emulatorsNode: Node, dutNode: Node
     ) throws(RigFileError) {
-        guard rig.clock == .virtual else { return }
+        guard rig.namesVirtualUSB else { return }
         let nodes = (try? sequence(emulatorsNode, what: "emulators")) ?? []
-        for (index, emulator) in rig.emulators.enumerated() where emulator.device == .virtualUSB {
+        var chips = rig.emulators.enumerated().map { index, emulator in
             let node = nodes.indices.contains(index) ? deviceNode(in: nodes[index]) : nil
-            throw error(
-                at: node ?? emulatorsNode,
-                "emulator \"\(emulator.id)\" is virtual-usb, which needs clock: wall (the rig's "
-                    + "clock is virtual): the host reaches the chip through libusb and waits in "
-                    + "real time")
+            return (
+                name: "emulator \"\(emulator.id)\"", device: emulator.device,
+                node: node ?? emulatorsNode
+            )
         }
-        if rig.dut == .reference(device: .virtualUSB) {
-            throw error(
-                at: deviceNode(in: dutNode) ?? dutNode,
-                "the DUT is virtual-usb, which needs clock: wall (the rig's clock is virtual): "
-                    + "the host reaches the chip through libusb and waits in real time")
+        if case .reference(let device) = rig.dut {
+            chips.append(
+                (name: "the DUT", device: device, node: deviceNode(in: dutNode) ?? dutNode))
+        }
+        for chip in chips {
+            if rig.clock == .virtual, chip.device == .virtualUSB {
+                throw error(
+                    at: chip.node,
+                    "\(chip.name) is virtual-usb, which needs clock: wall (the rig's clock is "
+                        + "virtual): the host reaches the chip through libusb and waits in real time"
+                )
+            }
+            if case .usb = chip.device {
+                throw error(
+                    at: chip.node,
+                    "\(chip.name) is \(chip.device), but a rig with virtual-usb chips runs under "
+                        + "umockdev, where libusb sees only the virtual bus; use sim or virtual-usb"
+                )
+            }
         }
     }
 
