@@ -66,10 +66,12 @@ public actor PN533Device {
 
     // MARK: - Internals shared by the typed commands
 
-    /// One request under the device's exclusive access.
-    func perform(_ request: PN533Request, timeout: Duration?) async throws(PN533Error) -> [UInt8] {
+    /// One request under the device's exclusive access; `accepted` as for `roundTrip`.
+    func perform(
+        _ request: PN533Request, timeout: Duration?, accepted: (@Sendable () -> Void)? = nil
+    ) async throws(PN533Error) -> [UInt8] {
         try await exclusively { () async throws(PN533Error) -> [UInt8] in
-            try await roundTrip(request, timeout: timeout)
+            try await roundTrip(request, timeout: timeout, accepted: accepted)
         }
     }
 
@@ -130,8 +132,10 @@ public actor PN533Device {
     }
 
     /// Sends `request` and returns its response data, recovering from what real chips do.
+    /// `accepted` runs once, when the chip has taken the command: its ACK came, or the wait
+    /// for the ACK ended, or the response came without one.
     private func roundTrip(
-        _ request: PN533Request, timeout: Duration?
+        _ request: PN533Request, timeout: Duration?, accepted: (@Sendable () -> Void)? = nil
     ) async throws(PN533Error) -> [UInt8] {
         let command = request.command
         let frameBytes = try encode(request)
@@ -151,6 +155,7 @@ public actor PN533Device {
                 if awaitingAck {
                     // A lost ACK is no reason to give up: the response may still come.
                     awaitingAck = false
+                    accepted?()
                     continue
                 }
                 try await abort(command)
@@ -168,16 +173,27 @@ public actor PN533Device {
                 nacksSent += 1
                 emit(.nackSent(command, error))
                 try await transmit(PN533Frame.nackBytes)
-                awaitingAck = false
+                if awaitingAck {
+                    awaitingAck = false
+                    accepted?()
+                }
                 continue
             case .failed(let error):
                 throw .transport(error)
             }
             switch frame {
             case .ack:
-                if awaitingAck { awaitingAck = false } else { emit(.ignored(command, frame)) }
+                if awaitingAck {
+                    awaitingAck = false
+                    accepted?()
+                } else {
+                    emit(.ignored(command, frame))
+                }
             case .information(.chipToHost, let code, let data) where code == command.responseCode:
-                if awaitingAck { emit(.ackMissing(command)) }
+                if awaitingAck {
+                    emit(.ackMissing(command))
+                    accepted?()
+                }
                 return data
             case .information(.chipToHost, let code, _):
                 try await abort(command)

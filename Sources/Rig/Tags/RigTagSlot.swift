@@ -22,8 +22,8 @@ public actor RigTagSlot {
         self.clock = clock
     }
 
-    /// Starts presenting `setup` (replacing any tag presented before) and puts it in the
-    /// field.
+    /// Starts presenting `setup` (replacing any tag presented before), puts it in the field,
+    /// and returns once its chip listens as a tag.
     public func present(_ setup: TagSetup, uid nfcid: [UInt8]? = nil) async throws(RigTagError) {
         await stop()
         // The write history is the new tag's: forget the emulator of either type before.
@@ -34,7 +34,14 @@ public actor RigTagSlot {
             opened = true
         }
         let clock = clock
-        let log = TagEventLog(now: { clock.now.offset })
+        // The tag is presented once its chip listens; a reader polling before would miss it.
+        // The emulator arms again after every reader: at most one signal waits.
+        let listening = SimulationChannel<Void>(clock: clock)
+        let log = TagEventLog(
+            now: { clock.now.offset },
+            observer: { event in
+                if event.kind == .listening, listening.pendingCount == 0 { listening.send(()) }
+            })
         let scheduler: any ISODEPScheduler =
             clock.mode == .virtual
             ? SimulationISODEPScheduler(clock: clock) : ContinuousISODEPScheduler()
@@ -82,7 +89,15 @@ public actor RigTagSlot {
         let running = emulator
         task = clock.spawn { try? await running?.run() }
         await chip.simulated?.setInField(true)
+        do {
+            try await listening.receive(timeout: Self.listenDeadline)
+        } catch {
+            throw .notListening(id: chip.id, after: Self.listenDeadline)
+        }
     }
+
+    /// How long an emulator may take to arm its chip (USB round trips, a register read).
+    static let listenDeadline: Duration = .seconds(2)
 
     /// Takes the tag out of the field (a simulated chip's antenna moves away; a USB chip
     /// stops emulating).
@@ -137,11 +152,15 @@ public enum RigTagError: Error, Sendable, CustomStringConvertible {
     case chip(id: String, PN533Error)
     /// The setup is not a tag the emulator can present (too long for its file, ...).
     case setup(id: String, reason: String)
+    /// The emulator's chip did not take TgInitAsTarget in time.
+    case notListening(id: String, after: Duration)
 
     public var description: String {
         switch self {
         case .chip(let id, let error): "emulator \(id): \(error)"
         case .setup(let id, let reason): "emulator \(id): \(reason)"
+        case .notListening(let id, let after):
+            "emulator \(id): its chip did not start listening as a tag within \(after)"
         }
     }
 }
