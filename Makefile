@@ -27,6 +27,11 @@ FORMAT_PATHS := Sources Tests Package.swift
 SAMPLES := $(sort $(wildcard Rigs/samples/*.hex))
 TEST_LOG := .build/nfcrig-test.log
 VUSB_TEST_LOG := .build/nfcrig-vusb-test.log
+WALL_TEST_LOG := .build/nfcrig-wall-test.log
+# Tests that time real exchanges on the wall clock (third-party clients, every suite over
+# virtual USB): they run after the others, one at a time, not beside hundreds of tests
+# competing for two cores.
+WALL_CLOCK_TESTS := SimUSBClientTests|VirtualUSBRunCommandLineTests
 # NFCRIG_CLIENT_TESTS: the third-party PN533 clients (libnfc's tools, nfcpy) are installed,
 # so their tests run and fail when a client is missing.
 TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CURDIR) \
@@ -75,7 +80,12 @@ test: deps
 	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' .build/nfcrig-build.log; then \
 		echo "make test: the warnings above must be fixed"; exit 1; fi
 	@mkdir -p $(dir $(TEST_LOG))
-	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build 2>&1 | tee $(TEST_LOG)
+	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build --skip '$(WALL_CLOCK_TESTS)' \
+		2>&1 | tee $(TEST_LOG)
+	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build --no-parallel \
+		--filter '$(WALL_CLOCK_TESTS)' 2>&1 | tee $(WALL_TEST_LOG)
+	@if grep -q 'skipped' $(WALL_TEST_LOG); then \
+		echo "make test: wall-clock tests skipped"; exit 1; fi
 	@# Virtual USB (DESIGN §8, issue 6): VirtualUSBTests again, under umockdev's LD_PRELOAD,
 	@# where libusb sees the simulated readers; a skip there means the set-up broke.
 	set -o pipefail; NFCRIG_VIRTUAL_USB=1 umockdev-wrapper $(SWIFT) test --skip-build \
@@ -83,7 +93,9 @@ test: deps
 	@if grep -q 'skipped' $(VUSB_TEST_LOG); then \
 		echo "make test: VirtualUSBTests skipped under umockdev-wrapper"; exit 1; fi
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
-	@echo "make test: swift format lint --strict clean; under umockdev-wrapper:"
+	@echo "make test: swift format lint --strict clean; wall-clock tests on their own:"
+	@grep -E 'Test run with [0-9]+ tests?' $(WALL_TEST_LOG) | tail -n 1
+	@echo "make test: under umockdev-wrapper:"
 	@grep -E 'Test run with [0-9]+ tests?' $(VUSB_TEST_LOG) | tail -n 1
 	@echo "make test: swift test summary (last, for CI):"
 	@grep -E 'Executed [1-9][0-9]* tests?,' $(TEST_LOG) | tail -n 1 || true

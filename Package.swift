@@ -37,7 +37,7 @@ let package = Package(
             name: "Rig",
             dependencies: [
                 "PN533", "PN533USB", "PN533Sim", "ISODEP", "TagFormat", "TagEmulation", "TagReader",
-                "NDEF", .product(name: "Yams", package: "Yams"),
+                "NDEF", "VirtualUSB", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(
@@ -92,7 +92,7 @@ let package = Package(
                 "TagEmulation", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533", "Rig",
             ]
         ),
-        .testTarget(name: "RigTests", dependencies: ["Rig"]),
+        .testTarget(name: "RigTests", dependencies: ["Rig", "VirtualUSB"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Conformance"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
         .testTarget(

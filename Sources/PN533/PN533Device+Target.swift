@@ -1,11 +1,15 @@
 /// The chip as target (card emulation, NFC-DEP target).
 extension PN533Device {
     /// TgInitAsTarget: waits up to `timeout` for an initiator to activate the chip.
+    /// `listening` runs once the chip has taken the command (its ACK came, or the wait for
+    /// it ended): from then on the chip is in the field as a card.
     public func initAsTarget(
-        _ configuration: TargetConfiguration, timeout: Duration? = nil
+        _ configuration: TargetConfiguration, timeout: Duration? = nil,
+        listening: (@Sendable () -> Void)? = nil
     ) async throws(PN533Error) -> TargetActivation {
         let request = try PN533TgInitAsTarget.request(configuration, chip: chip)
-        return try TargetActivation(response: try await perform(request, timeout: timeout))
+        return try TargetActivation(
+            response: try await perform(request, timeout: timeout, accepted: listening))
     }
 
     /// TgGetInitiatorCommand: the initiator's next command.

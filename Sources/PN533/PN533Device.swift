@@ -2,9 +2,10 @@
 ///
 /// Each command runs command → ACK → response. The device tolerates a response with no ACK
 /// before it, NACKs a corrupt response to get it again (`corruptResponseRetries` times),
-/// cancels a command whose response times out by sending an ACK and then drains a late answer,
-/// and maps chip status bytes into `PN533Error` once. Commands run one at a time, in call
-/// order; more-information chains hold the device until they complete.
+/// cancels a command whose response times out (or whose caller's task is cancelled) by
+/// sending an ACK and then drains a late answer, and maps chip status bytes into `PN533Error`
+/// once. Commands run one at a time, in call order; more-information chains hold the device
+/// until they complete.
 public actor PN533Device {
     /// USB full-speed bulk packet size: a shorter transfer ends with its last packet.
     static let usbPacketSize = 64
@@ -65,10 +66,12 @@ public actor PN533Device {
 
     // MARK: - Internals shared by the typed commands
 
-    /// One request under the device's exclusive access.
-    func perform(_ request: PN533Request, timeout: Duration?) async throws(PN533Error) -> [UInt8] {
+    /// One request under the device's exclusive access; `accepted` as for `roundTrip`.
+    func perform(
+        _ request: PN533Request, timeout: Duration?, accepted: (@Sendable () -> Void)? = nil
+    ) async throws(PN533Error) -> [UInt8] {
         try await exclusively { () async throws(PN533Error) -> [UInt8] in
-            try await roundTrip(request, timeout: timeout)
+            try await roundTrip(request, timeout: timeout, accepted: accepted)
         }
     }
 
@@ -129,8 +132,10 @@ public actor PN533Device {
     }
 
     /// Sends `request` and returns its response data, recovering from what real chips do.
+    /// `accepted` runs once, when the chip has taken the command: its ACK came, or the wait
+    /// for the ACK ended, or the response came without one.
     private func roundTrip(
-        _ request: PN533Request, timeout: Duration?
+        _ request: PN533Request, timeout: Duration?, accepted: (@Sendable () -> Void)? = nil
     ) async throws(PN533Error) -> [UInt8] {
         let command = request.command
         let frameBytes = try encode(request)
@@ -150,10 +155,16 @@ public actor PN533Device {
                 if awaitingAck {
                     // A lost ACK is no reason to give up: the response may still come.
                     awaitingAck = false
+                    accepted?()
                     continue
                 }
                 try await abort(command)
                 throw .noResponse(command: command, timeout: responseTimeout)
+            case .cancelled:
+                // The caller stopped waiting (an emulator stopped while its chip listens):
+                // the chip must stop too, or it would go on answering as a card.
+                try await abort(command)
+                throw .transport(.cancelled)
             case .corrupt(let error):
                 discardBuffered()
                 guard nacksSent < configuration.corruptResponseRetries else {
@@ -162,16 +173,27 @@ public actor PN533Device {
                 nacksSent += 1
                 emit(.nackSent(command, error))
                 try await transmit(PN533Frame.nackBytes)
-                awaitingAck = false
+                if awaitingAck {
+                    awaitingAck = false
+                    accepted?()
+                }
                 continue
             case .failed(let error):
                 throw .transport(error)
             }
             switch frame {
             case .ack:
-                if awaitingAck { awaitingAck = false } else { emit(.ignored(command, frame)) }
+                if awaitingAck {
+                    awaitingAck = false
+                    accepted?()
+                } else {
+                    emit(.ignored(command, frame))
+                }
             case .information(.chipToHost, let code, let data) where code == command.responseCode:
-                if awaitingAck { emit(.ackMissing(command)) }
+                if awaitingAck {
+                    emit(.ackMissing(command))
+                    accepted?()
+                }
                 return data
             case .information(.chipToHost, let code, _):
                 try await abort(command)
@@ -199,6 +221,7 @@ public actor PN533Device {
     private enum ReceiveOutcome {
         case frame(PN533Frame)
         case timeout
+        case cancelled
         case corrupt(PN533FrameError)
         case failed(TransportError)
     }
@@ -221,6 +244,8 @@ public actor PN533Device {
                 bytes = try await transport.receive(timeout: timeout)
             } catch .timeout {
                 return .timeout
+            } catch .cancelled {
+                return .cancelled
             } catch {
                 return .failed(error)
             }

@@ -6,4 +6,6 @@ public enum TransportError: Error, Sendable, Hashable {
     case disconnected
     /// Any other I/O failure, described by the transport.
     case io(String)
+    /// The waiting task was cancelled: the wait ended early, whatever the chip was doing.
+    case cancelled
 }

@@ -10,6 +10,12 @@ enum BulkTransferPolicy {
     /// means a stuck endpoint.
     static let sendTimeout: Duration = .seconds(1)
 
+    /// The longest one bulk IN waits: a receive waiting longer is cut into transfers this
+    /// long, so that a cancelled task (an emulator stopped while its chip listens) is told
+    /// soon. Data never straddles two: a transfer that times out after some packets keeps
+    /// them (`LibUSB.bulkTransfer`), and the rest comes with the next.
+    static let cancellationSlice: Duration = .milliseconds(50)
+
     /// The bulk IN buffer: the largest frame, rounded up to whole packets.
     ///
     /// One bulk IN with this buffer returns one whole chip transfer: libusb ends a transfer at

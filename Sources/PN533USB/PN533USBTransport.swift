@@ -64,8 +64,26 @@ public final class PN533USBTransport: Transport {
     }
 
     /// Reads one chip transfer with one bulk IN into a buffer that holds the largest
-    /// extended frame; an empty array is a zero-length packet.
+    /// extended frame; an empty array is a zero-length packet. A cancelled task hears
+    /// `.cancelled` within `BulkTransferPolicy.cancellationSlice`.
     public func receive(timeout: Duration) async throws(TransportError) -> [UInt8] {
+        // A blocking libusb transfer cannot be interrupted, so a long wait (TgInitAsTarget
+        // listening for a reader) goes in slices, with a look at cancellation between them.
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            let slice = min(deadline - clock.now, BulkTransferPolicy.cancellationSlice)
+            do {
+                return try await receiveOnce(timeout: slice)
+            } catch .timeout {
+                if clock.now >= deadline { throw .timeout }
+                if Task.isCancelled { throw .cancelled }
+            }
+        }
+    }
+
+    /// One bulk IN of at most `timeout`.
+    private func receiveOnce(timeout: Duration) async throws(TransportError) -> [UInt8] {
         let handle = handle
         let endpoint = endpoints.bulkIn
         let length = BulkTransferPolicy.receiveBufferLength(packetSize: endpoints.inPacketSize)

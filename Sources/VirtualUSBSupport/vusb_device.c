@@ -58,6 +58,9 @@ nfcrig_vusb_device *nfcrig_vusb_create(
     g_queue_init(&device->pending_in);
     g_queue_init(&device->completed);
     g_queue_init(&device->in_data);
+    g_cond_init(&device->changed);
+    // One thread: the device's one libusb client has one reap outstanding at a time.
+    device->reaper = g_thread_pool_new(nfcrig_vusb_held_reap, device, 1, FALSE, NULL);
 
     device->handler = umockdev_ioctl_base_new();
     g_signal_connect(
@@ -101,6 +104,7 @@ nfcrig_vusb_device *nfcrig_vusb_create(
 void nfcrig_vusb_push_in(nfcrig_vusb_device *device, const uint8_t *bytes, size_t length) {
     g_mutex_lock(&device->lock);
     g_queue_push_tail(&device->in_data, g_bytes_new(bytes, length));
+    g_cond_broadcast(&device->changed);
     g_mutex_unlock(&device->lock);
 }
 
@@ -113,10 +117,20 @@ void nfcrig_vusb_disconnect(nfcrig_vusb_device *device) {
         nfcrig_vusb_urb_header(urb)->actual_length = 0;
         g_queue_push_tail(&device->completed, urb);
     }
+    g_cond_broadcast(&device->changed);
     g_mutex_unlock(&device->lock);
 }
 
 void nfcrig_vusb_destroy(nfcrig_vusb_device *device) {
+    if (device->reaper != NULL) {
+        // Held reaps end now (gone), and the pool is freed once they have.
+        g_mutex_lock(&device->lock);
+        device->gone = true;
+        g_cond_broadcast(&device->changed);
+        g_mutex_unlock(&device->lock);
+        g_thread_pool_free(device->reaper, FALSE, TRUE);
+        device->reaper = NULL;
+    }
     if (device->syspath != NULL) {
         umockdev_testbed_remove_device(device->bus->testbed, device->syspath);
     }
@@ -130,6 +144,7 @@ void nfcrig_vusb_destroy(nfcrig_vusb_device *device) {
     g_queue_clear_full(&device->completed, nfcrig_vusb_urb_free);
     g_queue_clear_full(&device->in_data, (GDestroyNotify)g_bytes_unref);
     g_mutex_clear(&device->lock);
+    g_cond_clear(&device->changed);
     g_free(device);
 }
 

@@ -61,6 +61,7 @@ static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     } else if (header->endpoint & 0x80) {
         g_mutex_lock(&device->lock);
         g_queue_push_tail(&device->pending_in, urb);
+        g_cond_broadcast(&device->changed);
         g_mutex_unlock(&device->lock);
         trace("submit", urb);
         umockdev_ioctl_client_complete(client, 0, 0);
@@ -76,6 +77,7 @@ static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     trace("submit", urb);
     g_mutex_lock(&device->lock);
     g_queue_push_tail(&device->completed, urb);
+    g_cond_broadcast(&device->changed);
     g_mutex_unlock(&device->lock);
     umockdev_ioctl_client_complete(client, 0, 0);
 }
@@ -103,28 +105,79 @@ static nfcrig_vusb_urb *next_reapable(nfcrig_vusb_device *device) {
     return urb;
 }
 
+/// Hands `urb` back to the reaping client through `pointer` (its resolved argument), or
+/// EAGAIN when there is none.
+static void complete_reap(
+    UMockdevIoctlClient *client, UMockdevIoctlData *pointer, nfcrig_vusb_urb *urb) {
+    if (urb == NULL || pointer == NULL) {
+        umockdev_ioctl_client_complete(client, -1, urb == NULL ? EAGAIN : EFAULT);
+    } else {
+        umockdev_ioctl_data_set_ptr(pointer, 0, urb->urb);
+        trace("reap", urb);
+        umockdev_ioctl_client_complete(client, 0, 0);
+    }
+    if (urb != NULL) {
+        nfcrig_vusb_urb_free(urb);
+    }
+}
+
+/// The reap argument (where the URB's address goes), read from the client.
+static UMockdevIoctlData *resolve_reap_pointer(UMockdevIoctlClient *client) {
+    return umockdev_ioctl_data_resolve(
+        umockdev_ioctl_client_get_arg(client), 0, sizeof(gpointer), NULL);
+}
+
+/// A reap waiting on the device's reaper for the chip's bytes.
+typedef struct {
+    UMockdevIoctlClient *client;
+    UMockdevIoctlData *pointer;
+} held_reap;
+
 static void reap(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     g_mutex_lock(&device->lock);
     nfcrig_vusb_urb *urb = next_reapable(device);
+    // Only a bulk IN URB waiting for the chip can complete later; with none, the client
+    // (which reaps again after every URB it got) hears EAGAIN at once.
+    bool waiting = urb == NULL && !g_queue_is_empty(&device->pending_in);
     g_mutex_unlock(&device->lock);
+    if (!waiting || device->reaper == NULL) {
+        g_autoptr(UMockdevIoctlData) pointer = urb != NULL ? resolve_reap_pointer(client) : NULL;
+        complete_reap(client, pointer, urb);
+        return;
+    }
+    // libusb polls the node, which umockdev makes always ready, and reaps again at once.
+    // Waiting here on umockdev's one worker thread (shared by every device of the bus)
+    // would hold up all other devices' transfers; the device's reaper waits instead, and
+    // answers the moment the chip's bytes arrive. Reading the argument now (a round trip to
+    // the client) keeps that round trip out of the time between the chip's answer and the
+    // host's next command.
+    held_reap *held = g_new0(held_reap, 1);
+    held->client = g_object_ref(client);
+    held->pointer = resolve_reap_pointer(client);
+    g_thread_pool_push(device->reaper, held, NULL);
+}
+
+void nfcrig_vusb_held_reap(gpointer data, gpointer user_data) {
+    held_reap *held = data;
+    nfcrig_vusb_device *device = user_data;
+    gint64 deadline = g_get_monotonic_time() + NFCRIG_VUSB_REAP_HOLD_US;
+    g_mutex_lock(&device->lock);
+    nfcrig_vusb_urb *urb = next_reapable(device);
+    while (urb == NULL && !device->gone && !g_queue_is_empty(&device->pending_in)
+           && g_cond_wait_until(&device->changed, &device->lock, deadline)) {
+        urb = next_reapable(device);
+    }
     if (urb == NULL) {
-        // Clients poll again at once: a short pause keeps an idle client from spinning.
-        g_usleep(2000);
-        umockdev_ioctl_client_complete(client, -1, EAGAIN);
-        return;
+        urb = next_reapable(device);
     }
-    UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
-    g_autoptr(UMockdevIoctlData) pointer = umockdev_ioctl_data_resolve(arg, 0, sizeof(gpointer), NULL);
-    if (pointer == NULL) {
-        // The client went away (killed mid-reap): nobody is left to take the URB.
-        nfcrig_vusb_urb_free(urb);
-        umockdev_ioctl_client_complete(client, -1, EFAULT);
-        return;
+    g_mutex_unlock(&device->lock);
+    // The client waits in its ioctl until this completes: nothing else uses its stream.
+    complete_reap(held->client, held->pointer, urb);
+    if (held->pointer != NULL) {
+        umockdev_ioctl_data_unref(held->pointer);
     }
-    umockdev_ioctl_data_set_ptr(pointer, 0, urb->urb);
-    trace("reap", urb);
-    umockdev_ioctl_client_complete(client, 0, 0);
-    nfcrig_vusb_urb_free(urb);
+    g_object_unref(held->client);
+    g_free(held);
 }
 
 static gint has_address(gconstpointer urb, gconstpointer address) {
@@ -142,6 +195,7 @@ static void discard(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
         nfcrig_vusb_urb_header(urb)->status = -ENOENT;
         nfcrig_vusb_urb_header(urb)->actual_length = 0;
         g_queue_push_tail(&device->completed, urb);
+        g_cond_broadcast(&device->changed);
     }
     g_mutex_unlock(&device->lock);
     umockdev_ioctl_client_complete(client, link != NULL ? 0 : -1, link != NULL ? 0 : EINVAL);

@@ -35,7 +35,17 @@ struct nfcrig_vusb_device {
     GQueue in_data;
     /// Set by nfcrig_vusb_disconnect: URBs fail from then on.
     bool gone;
+    /// Signalled (with `lock` held) whenever a URB may have become reapable.
+    GCond changed;
+    /// Runs the reaps that found nothing to reap, so they wait off umockdev's worker thread.
+    GThreadPool *reaper;
 };
+
+/// How long a reap that finds nothing waits for a URB before it answers EAGAIN.
+#define NFCRIG_VUSB_REAP_HOLD_US 5000
+
+/// Runs one held reap on the device's reaper pool (vusb_ioctl.c).
+void nfcrig_vusb_held_reap(gpointer client, gpointer device);
 
 /// The `handle-ioctl` signal handler (vusb_ioctl.c).
 gboolean nfcrig_vusb_handle_ioctl(

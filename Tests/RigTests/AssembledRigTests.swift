@@ -1,6 +1,7 @@
 import Foundation
 import PN533
 import Testing
+import VirtualUSB
 
 @testable import Rig
 
@@ -32,6 +33,32 @@ import Testing
             Issue.record("a missing USB device was accepted")
         } catch {
             #expect(error.description.hasPrefix("chip tag-a: "))
+        }
+    }
+}
+
+extension AssembledRigTests {
+    @Test func aVirtualUSBChipOnAVirtualClockIsRefused() async {
+        let file = RigFile(
+            name: "t", emulators: [.init(id: "tag-a", device: .virtualUSB)],
+            dut: .reference(device: .sim))
+        await #expect(throws: RigAssemblyError.virtualUSBNeedsWallClock(id: "tag-a")) {
+            try await AssembledRig.assemble(file, directory: URL(fileURLWithPath: "/tmp"))
+        }
+    }
+
+    @Test(
+        .enabled(if: !UMockdevWrapper.isActive, "under umockdev-wrapper the chips would plug in"))
+    func aVirtualUSBChipOutsideUMockdevFailsSayingSo() async {
+        let file = RigFile(
+            name: "t", clock: .wall, emulators: [.init(id: "tag-a", device: .sim)],
+            dut: .reference(device: .virtualUSB))
+        do {
+            _ = try await AssembledRig.assemble(file, directory: URL(fileURLWithPath: "/tmp"))
+            Issue.record("a virtual USB chip was assembled outside umockdev-wrapper")
+        } catch {
+            #expect(error == .notUnderUMockdev(id: "dut"))
+            #expect(error.description.contains("umockdev-wrapper"))
         }
     }
 }

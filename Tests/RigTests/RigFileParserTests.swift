@@ -70,7 +70,7 @@ import Testing
         ),
         (
             "name: x\nemulators: [{id: a, device: floppy}]\ndut: {adapter: reference, device: sim}\n",
-            "rig.yaml:2:29: device must be sim or usb:"
+            "rig.yaml:2:29: device must be sim, virtual-usb, or usb:"
         ),
         (
             "name: x\nemulators: [{id: a, device: \"usb:1:2:3\"}]\nclock: wall\ndut: {adapter: reference, device: sim}\n",

@@ -13,10 +13,14 @@ struct NFCRigProcess {
         return tests.deletingLastPathComponent().appendingPathComponent("nfcrig")
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Outcome {
+    /// Runs nfcrig with `arguments`, in `environment` when given (this process's otherwise).
+    static func run(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil
+    ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()

@@ -51,6 +51,19 @@ public struct CaseContext: Sendable {
         return nil
     }
 
+    /// Waits until every tag in the field listens, rather than arming its chip again after the
+    /// last reader; a slot that does not arm in time is a harness error.
+    public func tagsReady() async -> RepetitionOutcome? {
+        for slot in slots {
+            do {
+                try await slot.ready()
+            } catch {
+                return .error("harness: \(error)")
+            }
+        }
+        return nil
+    }
+
     /// Every tag event of every slot, each with its slot id, in time order.
     public func tagEvents() async -> [(slot: String, event: TagEvent)] {
         var all: [(slot: String, event: TagEvent)] = []

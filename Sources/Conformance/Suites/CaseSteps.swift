@@ -8,29 +8,7 @@ enum CaseSteps {
     struct Stop: Error { var outcome: RepetitionOutcome }
 
     static func present(_ context: CaseContext, _ setups: [TagSetup]) async throws(Stop) {
-        await settle(context)
         if let early = await context.present(setups) { throw Stop(outcome: early) }
-    }
-
-    /// Ends what the previous case left running on the simulated emulator chips before new
-    /// tags are presented.
-    ///
-    /// A stopped emulator leaves its last chip command running in the simulated firmware
-    /// (TgInitAsTarget while it listened). The next emulator's first command aborts it, and
-    /// the aborted command's clean-up (`leaveTargetMode`) can then run after the new
-    /// TgInitAsTarget put its target in the field, taking it out again: the tag never
-    /// answers (measured: 4 repetitions in 200 after a tag had left the field, 66 in 500
-    /// after it had come back). Aborting the old command with a harmless one and letting a
-    /// millisecond pass orders the two (0 in 1,500). The real fix belongs in `RigTagSlot`
-    /// or `PN533Firmware`; this keeps the cases reliable until then.
-    private static func settle(_ context: CaseContext) async {
-        var simulated = false
-        for slot in context.slots where slot.chip.simulated != nil {
-            await slot.stop()
-            _ = try? await slot.chip.device.firmwareVersion()
-            simulated = true
-        }
-        if simulated { await context.sleep(for: .milliseconds(1)) }
     }
 
     /// Scans and expects exactly `count` tags.
@@ -44,6 +22,9 @@ enum CaseSteps {
         _ context: CaseContext, expecting counts: ClosedRange<Int>,
         metric: String? = "timeToDetect"
     ) async throws(Stop) -> DUTScan {
+        // The DUT's poll must find every tag the case put there: an emulator still arming
+        // after the last reader (slow on a busy host, on the wall clock) would hide one.
+        if let early = await context.tagsReady() { throw Stop(outcome: early) }
         let start = context.now
         let scan: DUTScan
         do {

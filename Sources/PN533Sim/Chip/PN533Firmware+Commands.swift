@@ -1,8 +1,11 @@
 import PN533
 
 extension PN533Firmware {
-    /// Runs one command and says what to answer.
-    func execute(code: UInt8, data: [UInt8]) async -> FirmwareOutcome {
+    /// Runs command `code` (the firmware's `generation`th, arrived at `arrival`) and says what
+    /// to answer.
+    func execute(code: UInt8, data: [UInt8], generation: Int, arrival: SimulationInstant) async
+        -> FirmwareOutcome
+    {
         guard let command = PN533Command(rawValue: code) else { return .errorFrame }
         switch command {
         case .diagnose: return diagnose(data)
@@ -25,7 +28,8 @@ extension PN533Firmware {
         case .inDeselect: return await deselect(data, release: false)
         case .inRelease: return await deselect(data, release: true)
         case .inSelect: return await select(data)
-        case .tgInitAsTarget: return await initAsTarget(data)
+        case .tgInitAsTarget:
+            return await initAsTarget(data, generation: generation, arrival: arrival)
         case .tgGetInitiatorCommand: return await getInitiatorCommand()
         case .tgResponseToInitiator: return await respondToInitiator(data)
         case .tgGetTargetStatus: return targetStatus()

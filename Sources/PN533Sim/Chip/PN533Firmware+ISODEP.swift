@@ -80,7 +80,8 @@ extension PN533Firmware {
             guard !Task.isCancelled else { return .failure(ChipStatus(InitiatorStatus.timeout)) }
             do {
                 let answer = try await transmit(
-                    .withCRC(frame), to: handle, reader: reader, waitingTime: waitingTime)
+                    .withCRC(frame), to: handle, reader: reader,
+                    waitingTime: waitingTime + AirTiming.frameWaitingTolerance)
                 if let payload = answer.payloadCheckingCRC, !payload.isEmpty {
                     return .success(payload)
                 }

@@ -88,13 +88,14 @@ extension PN533Firmware {
         return listed
     }
 
-    /// RATS with FSDI 8 (256 bytes) and CID 0; the ATS, or `nil` when none came.
+    /// RATS with FSDI 8 (256 bytes) and CID 0; the ATS, or `nil` when none came within the
+    /// activation FWT plus ΔFWT.
     private func requestATS(_ handle: RFField.TargetHandle, reader: RFField.ReaderHandle) async
         -> [UInt8]?
     {
         let answer = try? await transmit(
             .withCRC([0xE0, 0x80]), to: handle, reader: reader,
-            waitingTime: AirTiming.activationFrameWaitingTime)
+            waitingTime: AirTiming.activationFrameWaitingTime + AirTiming.frameWaitingTolerance)
         guard let payload = answer?.payloadCheckingCRC, let length = payload.first,
             Int(length) == payload.count
         else { return nil }
@@ -106,7 +107,8 @@ extension PN533Firmware {
         if target.link != nil, let reader = readerHandle {
             _ = try? await transmit(
                 .withCRC([0xC2]), to: target.handle, reader: reader,
-                waitingTime: target.link?.waitingTime ?? AirTiming.activationFrameWaitingTime)
+                waitingTime: (target.link?.waitingTime ?? AirTiming.activationFrameWaitingTime)
+                    + AirTiming.frameWaitingTolerance)
         }
         await field.halt(target.handle)
     }

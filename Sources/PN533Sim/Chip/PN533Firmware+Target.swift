@@ -3,8 +3,11 @@ import PN533
 extension PN533Firmware {
     /// TgInitAsTarget: enter the field as a type A card with UID 08 + NFCID1t and wait until
     /// a reader selects it and sends its first frame (RATS for an ISO-DEP SEL_RES, READ for
-    /// a Type 2 tag); answer the activated mode and that frame.
-    func initAsTarget(_ data: [UInt8]) async -> FirmwareOutcome {
+    /// a Type 2 tag); answer the activated mode and that frame. The command's ACK
+    /// (`generation`, arrived at `arrival`) waits until the card is in the field.
+    func initAsTarget(_ data: [UInt8], generation: Int, arrival: SimulationInstant) async
+        -> FirmwareOutcome
+    {
         // Mode, SENS_RES(2), NFCID1t(3), SEL_RES, FeliCa(18), NFCID3t(10), Gt, Tk.
         guard data.count >= 35 else { return .errorFrame }
         let uid = [0x08] + Array(data[3..<6])
@@ -17,10 +20,24 @@ extension PN533Firmware {
         else { return .errorFrame }
         await leaveTargetMode()
         if rf.fieldOn { await setField(false) }
+        // Aborted meanwhile (the host's ACK, or its next command): this one never listens.
+        if Task.isCancelled { return .silent }
         let target = ChipTarget(identity: identity, mode: data[0], chip: self)
         targetMode = target
-        if inField { targetHandle = await field.enter(target, identity: identity) }
+        if inField {
+            let handle = await field.enter(target, identity: identity)
+            // While the card entered the field, the next command may have taken over target
+            // mode (this card must not stay there as a ghost the chip no longer answers for),
+            // or the antenna moved away (`setInField(true)` brings the card back).
+            if targetMode === target, inField {
+                targetHandle = handle
+            } else {
+                await field.leave(handle)
+                if targetMode !== target { return .silent }
+            }
+        }
         record(.rf("listening as \(hexString(uid))"))
+        await acknowledge(generation, arrival: arrival)
         do {
             while true {
                 switch try await target.inbox.receive(deadline: nil) {
@@ -51,7 +68,9 @@ extension PN533Firmware {
                 pendingInitiatorFrame = (endedAt, reply)
                 return .response([0x00] + payload)
             case .released:
-                await leaveTargetMode()
+                // This command may have been aborted once the release was queued, and the
+                // next TgInitAsTarget be listening already: end only this target's mode.
+                if targetMode === target { await leaveTargetMode() }
                 return .response([0x29])
             }
         } catch {
@@ -112,14 +131,13 @@ extension PN533Firmware {
 
     func targetReleased(_ target: ChipTarget) async {
         // Before activation the chip just keeps waiting in TgInitAsTarget, as a card does
-        // when a reader's field comes and goes.
-        guard target === targetMode, targetActivated else { return }
+        // when a reader's field comes and goes. Reported once: leaving the field below can
+        // report the release again.
+        guard target === targetMode, targetActivated, let handle = targetHandle else { return }
+        targetHandle = nil
         record(.rf("released by the reader"))
         target.inbox.send(.released)
-        if let handle = targetHandle {
-            targetHandle = nil
-            await field.leave(handle)
-        }
+        await field.leave(handle)
     }
 
     /// Ends target mode: the chip stops answering as a card.
@@ -142,7 +160,13 @@ extension PN533Firmware {
         record(.rf(present ? "moved into the field" : "moved out of the field"))
         if present {
             if let target = targetMode, targetHandle == nil, !targetActivated {
-                targetHandle = await field.enter(target, identity: target.identity)
+                let handle = await field.enter(target, identity: target.identity)
+                // Target mode may have ended, or the antenna moved away, while it entered.
+                if targetMode === target, targetHandle == nil, inField {
+                    targetHandle = handle
+                } else {
+                    await field.leave(handle)
+                }
             }
         } else if let target = targetMode {
             if targetActivated {

@@ -34,7 +34,13 @@ public actor PN533Firmware {
     var rf = RFSettings()
     var initiator = InitiatorState()
     var targetMode: ChipTarget?
-    var targetHandle: RFField.TargetHandle?
+    var targetHandle: RFField.TargetHandle? {
+        didSet {
+            if targetHandle != nil, cardEntered.pendingCount == 0 { cardEntered.send(()) }
+        }
+    }
+    /// Signalled when the card personality enters the field; at most one signal waits.
+    let cardEntered: SimulationChannel<Void>
     var targetActivated = false
     /// Whether the chip's antenna is in the field (tests move emulated tags in and out).
     var inField = true
@@ -56,10 +62,24 @@ public actor PN533Firmware {
         self.usb = usb
         self.firmwareVersion = firmwareVersion
         toHost = SimulationChannel(clock: field.clock)
+        cardEntered = SimulationChannel(clock: field.clock)
     }
 
     /// The host side of the USB link to this chip.
     public nonisolated func transport() -> SimulatedTransport { SimulatedTransport(chip: self) }
+
+    /// Whether the chip answers as a card in the field: in target mode, listening or
+    /// activated, and not released by the reader.
+    public var isCardInField: Bool { targetHandle != nil }
+
+    /// Returns once the chip answers as a card in the field (its host armed it with
+    /// TgInitAsTarget); throws `.timedOut` when it does not within `timeout`.
+    public func waitForCardInField(timeout: Duration) async throws(SimulationError) {
+        let deadline = clock.now.advanced(by: timeout)
+        while targetHandle == nil {
+            try await cardEntered.receive(deadline: deadline)
+        }
+    }
 
     /// Queues faults to commit, each once, in order.
     public func inject(_ fault: PN533Fault) { faults.append(fault) }
@@ -115,6 +135,10 @@ public actor PN533Firmware {
         let mine = generation
         if consumeACKFault() {
             record(.faultCommitted("no ACK"))
+        } else if code == PN533Command.tgInitAsTarget.rawValue {
+            // Hosts take this ACK to mean the chip listens (libnfc, nfcpy and nfcrig poll
+            // from the other chip then): it goes once the card is in the field.
+            owedACK = mine
         } else if usb.ackLatency == .zero {
             toHost.send(PN533FrameBytes.ack)
         } else {
@@ -127,7 +151,7 @@ public actor PN533Firmware {
         }
         if consumeDisconnectFault() { return }
         running = clock.launch { [self] in
-            let outcome = await execute(code: code, data: data)
+            let outcome = await execute(code: code, data: data, generation: mine, arrival: arrival)
             await finish(outcome, generation: mine, arrival: arrival, code: code)
         }
     }
@@ -166,6 +190,16 @@ public actor PN533Firmware {
         }
         sendOwedACK(for: mine)
         toHost.send(bytes)
+    }
+
+    /// Sends command `command`'s ACK, no sooner than the USB model's ACK latency after it
+    /// arrived at `arrival`, unless it went already.
+    func acknowledge(_ command: Int, arrival: SimulationInstant) async {
+        let at = arrival.advanced(by: usb.ackLatency)
+        if clock.now < at {
+            do { try await clock.sleep(until: at) } catch { return }
+        }
+        sendOwedACK(for: command)
     }
 
     /// Sends command `command`'s ACK unless it went already.
@@ -258,6 +292,8 @@ public actor PN533Firmware {
         } catch .timedOut {
             if disconnected { throw .disconnected }
             throw .timeout
+        } catch .cancelled {
+            throw .cancelled
         } catch {
             throw .io("simulation: \(error)")
         }

@@ -93,8 +93,13 @@ public struct AirTiming: Sendable, Hashable {
         cycles(256 * 16 << min(max(fwi, 0), 14))
     }
 
-    /// The activation frame waiting time (about 5 ms): how long a reader waits for ATS.
+    /// The activation frame waiting time (about 5 ms): how long a card may take to answer
+    /// RATS.
     public static let activationFrameWaitingTime = cycles(65_536)
+
+    /// ΔFWT (49152/fc, about 3.6 ms): what a reader adds to a frame waiting time before it
+    /// calls the card silent (ISO/IEC 14443-4; nfcpy and nfcrig's own ISO-DEP reader do).
+    public static let frameWaitingTolerance = cycles(49_152)
 
     /// Guard time after the field comes on before the first poll.
     public static let pollingGuardTime = Duration.milliseconds(5)

@@ -2,6 +2,7 @@ import Foundation
 import PN533
 import PN533Sim
 import PN533USB
+import VirtualUSB
 
 /// A rig file turned into chips: a clock, a simulated field when any chip is simulated, the
 /// emulator chips, and the reference reader's chip.
@@ -18,33 +19,49 @@ public struct AssembledRig: Sendable {
     public let emulators: [RigChip]
     /// The reference reader's chip (nil for a process DUT).
     public let readerChip: RigChip?
+    /// The virtual USB bus and devices of `virtual-usb` chips (nil when there are none),
+    /// kept as long as the rig.
+    public let virtualUSB: VirtualUSBChips?
 
     /// Opens every chip the rig names. USB chips are opened and identified; simulated chips
     /// join one field, whose frames are timed by `air` (its bit rate applies to every frame:
-    /// the simulated chips negotiate none).
+    /// the simulated chips negotiate none); `virtual-usb` chips join it too and are opened through libusb, on
+    /// `virtualUSBBus` (a new bus when nil: umockdev allows one per process).
     public static func assemble(
-        _ file: RigFile, directory: URL, usb: USBTiming = USBTiming(), air: AirTiming = AirTiming()
+        _ file: RigFile, directory: URL, usb: USBTiming = USBTiming(),
+        air: AirTiming = AirTiming(), virtualUSBBus: VirtualUSBBus? = nil
     ) async throws(RigAssemblyError) -> AssembledRig {
         let clock = SimulationClock(mode: file.clock == .virtual ? .virtual : .wall)
-        let needsField =
-            file.emulators.contains { $0.device == .sim } || file.dut == .reference(device: .sim)
-        let field = needsField ? RFField(clock: clock, timing: air) : nil
-        var emulators: [RigChip] = []
-        for emulator in file.emulators {
-            emulators.append(
-                try await open(emulator.device, id: emulator.id, field: field, usb: usb))
+        var devices = file.emulators.map { ($0.id, $0.device) }
+        if case .reference(let device) = file.dut { devices.append(("dut", device)) }
+        let field = devices.contains { $0.1.isSimulated } ? RFField(clock: clock, timing: air) : nil
+        var virtualUSB: VirtualUSBChips?
+        if let (id, _) = devices.first(where: { $0.1 == .virtualUSB }) {
+            // The host waits on libusb in real time; a virtual clock would never see it pass.
+            guard clock.mode == .wall else { throw .virtualUSBNeedsWallClock(id: id) }
+            virtualUSB = try VirtualUSBChips(id: id, bus: virtualUSBBus)
         }
-        var readerChip: RigChip?
-        if case .reference(let device) = file.dut {
-            readerChip = try await open(device, id: "dut", field: field, usb: usb)
+        var chips: [RigChip] = []
+        for (id, device) in devices {
+            do throws(RigAssemblyError) {
+                chips.append(
+                    try await open(device, id: id, field: field, virtualUSB: virtualUSB, usb: usb))
+            } catch {
+                for chip in chips { await chip.usb?.close() }
+                virtualUSB?.unplug()
+                throw error
+            }
         }
+        let readerChip: RigChip? = chips.count > file.emulators.count ? chips.last : nil
         return AssembledRig(
-            file: file, directory: directory, clock: clock, field: field, emulators: emulators,
-            readerChip: readerChip)
+            file: file, directory: directory, clock: clock, field: field,
+            emulators: Array(chips.prefix(file.emulators.count)), readerChip: readerChip,
+            virtualUSB: virtualUSB)
     }
 
     private static func open(
-        _ spec: RigFile.DeviceSpec, id: String, field: RFField?, usb: USBTiming
+        _ spec: RigFile.DeviceSpec, id: String, field: RFField?, virtualUSB: VirtualUSBChips?,
+        usb: USBTiming
     ) async throws(RigAssemblyError) -> RigChip {
         switch spec {
         case .sim:
@@ -53,6 +70,13 @@ public struct AssembledRig: Sendable {
             let firmware = PN533Firmware(name: id, field: field, usb: usb)
             return RigChip(
                 id: id, device: PN533Device(transport: firmware.transport()), simulated: firmware)
+        case .virtualUSB:
+            guard let field, let virtualUSB else { throw .noField(id: id) }
+            let firmware = PN533Firmware(name: id, field: field, usb: usb)
+            let transport = try await virtualUSB.plug(firmware, id: id)
+            return RigChip(
+                id: id, device: PN533Device(transport: transport), simulated: firmware,
+                usb: transport)
         case .usb(let text):
             let selector: PN533USBSelector
             do {
@@ -77,9 +101,10 @@ public struct AssembledRig: Sendable {
     /// Time on the rig's clock since it was assembled.
     public var now: Duration { clock.now.offset }
 
-    /// Releases USB devices.
+    /// Releases USB devices, then unplugs virtual ones.
     public func close() async {
         for chip in chips { await chip.usb?.close() }
+        virtualUSB?.unplug()
     }
 }
 
@@ -89,11 +114,24 @@ public enum RigAssemblyError: Error, Sendable, Hashable, CustomStringConvertible
     case noField(id: String)
     /// A USB chip could not be opened; the message carries the fix.
     case usb(id: String, message: String)
+    /// A `virtual-usb` chip on a rig whose clock is virtual.
+    case virtualUSBNeedsWallClock(id: String)
+    /// A `virtual-usb` chip, but this process does not run under umockdev-wrapper.
+    case notUnderUMockdev(id: String)
+    /// A `virtual-usb` chip could not be plugged in or opened.
+    case virtualUSB(id: String, message: String)
 
     public var description: String {
         switch self {
         case .noField(let id): "chip \(id): no simulated field to put it in"
         case .usb(let id, let message): "chip \(id): \(message)"
+        case .virtualUSBNeedsWallClock(let id):
+            "chip \(id): virtual-usb needs clock: wall (the host waits on libusb in real time)"
+        case .notUnderUMockdev(let id):
+            "chip \(id): virtual-usb needs this process to run under umockdev-wrapper "
+                + "(LD_PRELOAD lacks libumockdev-preload), or libusb sees the real USB bus; "
+                + "nfcrig's verbs re-execute themselves under it"
+        case .virtualUSB(let id, let message): "chip \(id): virtual USB: \(message)"
         }
     }
 }

@@ -7,6 +7,8 @@ import TagReader
 /// well-written CoreNFC app does, including the deliberate faults the suites must catch.
 public actor ReferenceDUT: DeviceUnderTest {
     private let device: PN533Device
+    /// Where the chip is on USB (`NXP PN533 (04cc:2533) at 001:004`), for the DUT's name.
+    private let usbSummary: String?
     private let reader: NFCReferenceReader
     private let inbox: ReferenceDUTEvents
     private var lastMessage: NDEFMessage?
@@ -15,6 +17,7 @@ public actor ReferenceDUT: DeviceUnderTest {
     /// A reader on `chip` timed by `clock` (the rig's `readerClock`), with `faults` applied.
     public init(chip: RigChip, clock: ReaderClock, faults: ReaderFaults = .none) {
         device = chip.device
+        usbSummary = chip.usb?.info.summary
         let events = ReferenceDUTEvents()
         inbox = events
         reader = NFCReferenceReader(
@@ -27,7 +30,7 @@ public actor ReferenceDUT: DeviceUnderTest {
             let version = try await device.open()
             opened = true
             return DUTIdentity(
-                name: "nfcrig reference reader",
+                name: "nfcrig reference reader" + (usbSummary.map { " on \($0)" } ?? ""),
                 firmware: "PN533 \(version.version).\(version.revision)")
         } catch {
             throw .harness("the reference reader's chip did not open: \(error)")

@@ -34,11 +34,16 @@ public struct RigFile: Sendable, Hashable {
         self.suites = suites
     }
 
+    /// Whether any chip, an emulator's or the reference reader's, is `virtual-usb`.
+    public var namesVirtualUSB: Bool {
+        emulators.contains { $0.device == .virtualUSB } || dut == .reference(device: .virtualUSB)
+    }
+
     /// Virtual or wall time.
     public enum ClockMode: String, Sendable, Hashable, CaseIterable {
         /// Simulated time: only for simulated chips.
         case virtual
-        /// Real time: required for USB devices and outside processes.
+        /// Real time: required for USB devices (real or virtual) and outside processes.
         case wall
     }
 
@@ -56,17 +61,29 @@ public struct RigFile: Sendable, Hashable {
         }
     }
 
-    /// Which chip: a simulated one or a USB dongle.
+    /// Which chip: a simulated one, reached directly or over virtual USB, or a USB dongle.
     public enum DeviceSpec: Sendable, Hashable, CustomStringConvertible {
         /// A simulated PN533 in the rig's field.
         case sim
+        /// A simulated PN533 in the rig's field that nfcrig reaches through libusb, as a
+        /// virtual USB device (umockdev); needs a wall clock.
+        case virtualUSB
         /// A USB PN533 chosen by index (`usb:0`), `usb:bus:address`, or `usb:serial=X`.
         case usb(selector: String)
 
         public var description: String {
             switch self {
             case .sim: "sim"
+            case .virtualUSB: "virtual-usb"
             case .usb(let selector): "usb:\(selector)"
+            }
+        }
+
+        /// Whether the chip is simulated, in the rig's field (nothing outside nfcrig is there).
+        public var isSimulated: Bool {
+            switch self {
+            case .sim, .virtualUSB: true
+            case .usb: false
             }
         }
     }

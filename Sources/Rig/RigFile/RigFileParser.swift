@@ -71,6 +71,7 @@ public struct RigFileParser: Sendable {
                 try tolerances(node)
             } ?? RigFile.Tolerances(),
             repeatCount: repeatCount, suites: suites)
+        try checkVirtualUSB(rig, emulatorsNode: emulatorsNode, dutNode: dutNode)
         try checkClock(rig, top: top, dutNode: dutNode)
         return rig
     }
@@ -89,10 +90,11 @@ public struct RigFileParser: Sendable {
     private func device(_ node: Node) throws(RigFileError) -> RigFile.DeviceSpec {
         let text = try string(node, what: "device")
         if text == "sim" { return .sim }
+        if text == "virtual-usb" { return .virtualUSB }
         guard text.hasPrefix("usb:") else {
             throw error(
                 at: node,
-                "device must be sim or usb:INDEX, usb:BUS:ADDRESS or usb:serial=SERIAL, not \"\(text)\""
+                "device must be sim, virtual-usb, or usb:INDEX, usb:BUS:ADDRESS or usb:serial=SERIAL, not \"\(text)\""
             )
         }
         let selector = String(text.dropFirst(4))
@@ -172,16 +174,60 @@ public struct RigFileParser: Sendable {
         return result
     }
 
+    /// A virtual USB chip needs a wall clock: the host side (libusb, the driver's timeouts)
+    /// waits in real time, which a virtual clock cannot see pass. Nor can it share a rig with
+    /// a real USB chip: under umockdev, libusb sees the virtual bus only. Errors point at the
+    /// chip's `device`.
+    private func checkVirtualUSB(
+        _ rig: RigFile, emulatorsNode: Node, dutNode: Node
+    ) throws(RigFileError) {
+        guard rig.namesVirtualUSB else { return }
+        let nodes = (try? sequence(emulatorsNode, what: "emulators")) ?? []
+        var chips = rig.emulators.enumerated().map { index, emulator in
+            let node = nodes.indices.contains(index) ? deviceNode(in: nodes[index]) : nil
+            return (
+                name: "emulator \"\(emulator.id)\"", device: emulator.device,
+                node: node ?? emulatorsNode
+            )
+        }
+        if case .reference(let device) = rig.dut {
+            chips.append(
+                (name: "the DUT", device: device, node: deviceNode(in: dutNode) ?? dutNode))
+        }
+        for chip in chips {
+            if rig.clock == .virtual, chip.device == .virtualUSB {
+                throw error(
+                    at: chip.node,
+                    "\(chip.name) is virtual-usb, which needs clock: wall (the rig's clock is "
+                        + "virtual): the host reaches the chip through libusb and waits in real time"
+                )
+            }
+            if case .usb = chip.device {
+                throw error(
+                    at: chip.node,
+                    "\(chip.name) is \(chip.device), but a rig with virtual-usb chips runs under "
+                        + "umockdev, where libusb sees only the virtual bus; use sim or virtual-usb"
+                )
+            }
+        }
+    }
+
+    /// The value of `device` in a mapping node, if it has one.
+    private func deviceNode(in node: Node) -> Node? {
+        guard case .mapping(let mapping) = node else { return nil }
+        return mapping.first { $0.key.scalar?.string == "device" }?.value
+    }
+
     private func checkClock(_ rig: RigFile, top: Mapping, dutNode: Node) throws(RigFileError) {
         guard rig.clock == .virtual else { return }
-        for emulator in rig.emulators where emulator.device != .sim {
+        for emulator in rig.emulators where !emulator.device.isSimulated {
             throw error(
                 at: top.optional("clock"),
                 "clock: virtual needs simulated chips, but emulator \"\(emulator.id)\" is \(emulator.device); use clock: wall"
             )
         }
         switch rig.dut {
-        case .reference(let device) where device != .sim:
+        case .reference(let device) where !device.isSimulated:
             throw error(
                 at: dutNode,
                 "clock: virtual needs simulated chips, but the DUT is on \(device); use clock: wall"

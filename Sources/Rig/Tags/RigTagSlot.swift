@@ -15,6 +15,10 @@ public actor RigTagSlot {
     private var type4: Type4TagEmulator?
     private var type2: Type2TagEmulator?
     private var task: SimulationTask<Void>?
+    /// The presented tag's arming state (nil when none is presented).
+    private var arming: TagArming?
+    /// Whether the presented tag is in the field (not removed).
+    private var inField = false
 
     /// Whether a Type 4 tag keeps silent after DESELECT until the field goes off, as a card
     /// in HALT does (`Type4TagEmulatorConfiguration.haltAfterDeselect`).
@@ -27,8 +31,8 @@ public actor RigTagSlot {
         self.haltAfterDeselect = haltAfterDeselect
     }
 
-    /// Starts presenting `setup` (replacing any tag presented before) and puts it in the
-    /// field.
+    /// Starts presenting `setup` (replacing any tag presented before), puts it in the field,
+    /// and returns once its chip listens as a tag.
     public func present(_ setup: TagSetup, uid nfcid: [UInt8]? = nil) async throws(RigTagError) {
         await stop()
         // The write history is the new tag's: forget the emulator of either type before.
@@ -39,7 +43,10 @@ public actor RigTagSlot {
             opened = true
         }
         let clock = clock
-        let log = TagEventLog(now: { clock.now.offset })
+        // The tag is presented once its chip listens; a reader polling before would miss it.
+        let arming = TagArming(clock: clock)
+        self.arming = arming
+        let log = TagEventLog(now: { clock.now.offset }, observer: { arming.observe($0.kind) })
         let scheduler: any ISODEPScheduler =
             clock.mode == .virtual
             ? SimulationISODEPScheduler(clock: clock) : ContinuousISODEPScheduler()
@@ -88,11 +95,35 @@ public actor RigTagSlot {
         let running = emulator
         task = clock.spawn { try? await running?.run() }
         await chip.simulated?.setInField(true)
+        inField = true
+        try await ready()
     }
+
+    /// Returns once the tag's chip listens (or a reader has it) rather than arming again
+    /// after the last reader let go; at once when no tag is in the field. A conformance step
+    /// waits for this before the DUT polls, so that a slow host cannot hide a tag from it.
+    public func ready() async throws(RigTagError) {
+        guard inField, let arming else { return }
+        do {
+            if let simulated = chip.simulated {
+                // The chip itself knows: the emulator's log lags behind a release its host
+                // has not heard of yet.
+                try await simulated.waitForCardInField(timeout: Self.listenDeadline)
+            } else {
+                try await arming.waitUntilArmed(timeout: Self.listenDeadline)
+            }
+        } catch {
+            throw .notListening(id: chip.id, after: Self.listenDeadline)
+        }
+    }
+
+    /// How long an emulator may take to arm its chip (USB round trips, a register read).
+    static let listenDeadline: Duration = .seconds(10)
 
     /// Takes the tag out of the field (a simulated chip's antenna moves away; a USB chip
     /// stops emulating).
     public func remove() async {
+        inField = false
         if let simulated = chip.simulated {
             await simulated.setInField(false)
         } else {
@@ -102,7 +133,9 @@ public actor RigTagSlot {
 
     /// Puts a removed tag back in the field.
     public func putBack() async {
-        await chip.simulated?.setInField(true)
+        guard let simulated = chip.simulated else { return }
+        await simulated.setInField(true)
+        inField = emulator != nil
     }
 
     /// Stops emulating.
@@ -116,6 +149,8 @@ public actor RigTagSlot {
         task = nil
         await chip.simulated?.setInField(false)
         emulator = nil
+        arming = nil
+        inField = false
     }
 
     /// What the tag saw, oldest first.
@@ -143,11 +178,15 @@ public enum RigTagError: Error, Sendable, CustomStringConvertible {
     case chip(id: String, PN533Error)
     /// The setup is not a tag the emulator can present (too long for its file, ...).
     case setup(id: String, reason: String)
+    /// The emulator's chip did not take TgInitAsTarget in time.
+    case notListening(id: String, after: Duration)
 
     public var description: String {
         switch self {
         case .chip(let id, let error): "emulator \(id): \(error)"
         case .setup(let id, let reason): "emulator \(id): \(reason)"
+        case .notListening(let id, let after):
+            "emulator \(id): its chip did not start listening as a tag within \(after)"
         }
     }
 }

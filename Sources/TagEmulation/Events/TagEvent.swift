@@ -17,7 +17,8 @@ public struct TagEvent: Sendable, Hashable {
 
     /// What happened.
     public enum Kind: Sendable, Hashable {
-        /// The chip was (re-)armed with TgInitAsTarget and waits for a reader.
+        /// The chip took TgInitAsTarget (its ACK came): it is in the field as a card and
+        /// waits for a reader.
         case listening
         /// A reader activated the tag; its first frame (RATS `E0 xx`, or a Type 2 command).
         case activated(firstCommand: [UInt8])

@@ -9,11 +9,16 @@ import Synchronization
 /// the log's creation.
 public final class TagEventLog: Sendable {
     private let now: @Sendable () -> Duration
+    private let observer: (@Sendable (TagEvent) -> Void)?
     private let entries = Mutex<[TagEvent]>([])
 
-    /// A log stamping events with `now()`.
-    public init(now: @escaping @Sendable () -> Duration) {
+    /// A log stamping events with `now()`; `observer` sees each event as it is recorded.
+    public init(
+        now: @escaping @Sendable () -> Duration,
+        observer: (@Sendable (TagEvent) -> Void)? = nil
+    ) {
         self.now = now
+        self.observer = observer
     }
 
     /// A log stamping events with the wall-clock time since it was created.
@@ -26,6 +31,7 @@ public final class TagEventLog: Sendable {
     public func record(_ kind: TagEvent.Kind) {
         let event = TagEvent(at: now(), kind: kind)
         entries.withLock { $0.append(event) }
+        observer?(event)
     }
 
     /// Every event so far, oldest first.

@@ -6,7 +6,7 @@ import PN533
 ///
 /// A READ's 16 bytes go out as a normal frame with CRC_A. An ACK or NAK is a 4-bit frame
 /// without CRC: for it the emulator sets CIU_BitFraming's TxLastBits to 4 and clears
-/// CIU_TxMode's TxCRCEn, then puts back the values it read at activation.
+/// CIU_TxMode's TxCRCEn, then puts back the values it read before listening.
 public actor Type2TagEmulator {
     /// The chip, opened.
     public nonisolated let device: PN533Device
@@ -46,13 +46,16 @@ public actor Type2TagEmulator {
     /// - Throws: the chip error when the host link to it fails (`.transport`).
     public func run() async throws(PN533Error) {
         while !Task.isCancelled {
-            log.record(.listening)
             do {
+                // Read before listening: once activated, the reader waits for the first
+                // answer, and a register round trip then would come out of its timeout.
+                let saved = try await device.readRegisters([Self.txMode, Self.bitFraming])
                 let activation = try await device.initAsTarget(
-                    configuration.target, timeout: configuration.listenTimeout)
+                    configuration.target, timeout: configuration.listenTimeout,
+                    listening: { [log] in log.record(.listening) })
                 activations += 1
                 log.record(.activated(firstCommand: activation.initiatorCommand))
-                try await serve(firstCommand: activation.initiatorCommand)
+                try await serve(firstCommand: activation.initiatorCommand, saved: saved)
             } catch {
                 switch error {
                 case .brokenLink: log.record(.released)
@@ -63,9 +66,9 @@ public actor Type2TagEmulator {
         }
     }
 
-    /// Answers commands until HLTA; the reader letting go or going silent throws.
-    private func serve(firstCommand: [UInt8]) async throws(PN533Error) {
-        let saved = try await device.readRegisters([Self.txMode, Self.bitFraming])
+    /// Answers commands until HLTA; the reader letting go or going silent throws. `saved`
+    /// holds the framing registers to put back after each 4-bit answer.
+    private func serve(firstCommand: [UInt8], saved: [UInt8]) async throws(PN533Error) {
         var command = firstCommand
         while true {
             log.record(.received(command))

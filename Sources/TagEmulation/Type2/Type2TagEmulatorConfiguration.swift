@@ -5,8 +5,10 @@ public struct Type2TagEmulatorConfiguration: Sendable, Hashable {
     /// What TgInitAsTarget announces: SENS_RES `44 00` as an NTAG (libnfc's Type 2 emulation
     /// does the same with its 4-byte UID), UID `08` + NFCID1t, SEL_RES `00` (no ISO-DEP).
     public var target: TargetConfiguration
-    /// How long one TgInitAsTarget waits before the emulator checks for cancellation and
-    /// arms again.
+    /// How long one TgInitAsTarget waits for a reader before the emulator arms the chip
+    /// again: a safeguard, since the chip listens indefinitely and cancelling the emulator
+    /// ends the wait at once. Arming again takes the tag out of the field for a moment (a
+    /// reader polling then misses it), so it is long.
     public var listenTimeout: Duration
     /// How long the tag waits for a reader's next command before it arms again.
     public var idleTimeout: Duration
@@ -19,7 +21,7 @@ public struct Type2TagEmulatorConfiguration: Sendable, Hashable {
     /// A configuration; the UID is `08` followed by `nfcid1t` (3 bytes), which the memory's
     /// block 0 should repeat (`Type2StaticMemory`'s 4-byte layout).
     public init(
-        nfcid1t: [UInt8] = [0x4E, 0x46, 0x43], listenTimeout: Duration = .seconds(1),
+        nfcid1t: [UInt8] = [0x4E, 0x46, 0x43], listenTimeout: Duration = .seconds(60),
         idleTimeout: Duration = .seconds(30)
     ) {
         target = TargetConfiguration(sensRes: Self.sensRes, nfcid1t: nfcid1t, selRes: Self.selRes)

@@ -45,11 +45,11 @@ public actor Type4TagEmulator {
     /// - Throws: the chip error when the host link to it fails (`.transport`).
     public func run() async throws(PN533Error) {
         while !Task.isCancelled {
-            log.record(.listening)
             let activation: TargetActivation
             do {
                 activation = try await device.initAsTarget(
-                    configuration.target, timeout: configuration.listenTimeout)
+                    configuration.target, timeout: configuration.listenTimeout,
+                    listening: { [log] in log.record(.listening) })
             } catch {
                 if try TagEmulatorLoop.shouldStop(after: error, log: log) { return }
                 continue

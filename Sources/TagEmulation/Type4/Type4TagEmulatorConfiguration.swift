@@ -8,8 +8,10 @@ public struct Type4TagEmulatorConfiguration: Sendable, Hashable {
     public var target: TargetConfiguration
     /// The ATS, the WTX policy and the idle timeout of the ISO-DEP card.
     public var card: ISODEPCardConfiguration
-    /// How long one TgInitAsTarget waits before the emulator checks for cancellation and
-    /// arms again.
+    /// How long one TgInitAsTarget waits for a reader before the emulator arms the chip
+    /// again: a safeguard, since the chip listens indefinitely and cancelling the emulator
+    /// ends the wait at once. Arming again takes the tag out of the field for a moment (a
+    /// reader polling then misses it), so it is long.
     public var listenTimeout: Duration
     /// A test hook: how long the host takes over every APDU, to make a `.whenSlow` WTX
     /// policy ask for more time.
@@ -30,7 +32,7 @@ public struct Type4TagEmulatorConfiguration: Sendable, Hashable {
     /// A configuration; the UID is `08` followed by `nfcid1t` (3 bytes).
     public init(
         nfcid1t: [UInt8] = [0x4E, 0x46, 0x43], card: ISODEPCardConfiguration = .init(),
-        listenTimeout: Duration = .seconds(1), responseDelay: Duration = .zero
+        listenTimeout: Duration = .seconds(60), responseDelay: Duration = .zero
     ) {
         target = TargetConfiguration(sensRes: Self.sensRes, nfcid1t: nfcid1t, selRes: Self.selRes)
         self.card = card

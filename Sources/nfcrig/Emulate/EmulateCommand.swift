@@ -89,6 +89,7 @@ struct EmulateCommand: ParsableCommand {
                 type, message: message, readOnly: readOnly, mapping: mapping ?? .version2,
                 source: source),
             type: type, reads: reads ?? 1)
+        try VirtualUSBRequirement.ensure(for: rig.file)
         switch waitFor({ await EmulationSession.run(plan, output: StandardOutput.write) }) {
         case .finished: return
         case .notRead(let reads, let missed):

@@ -48,6 +48,7 @@ struct ReadCommand: ParsableCommand {
         try rig.requireReferenceReader(for: "read")
         let tags = try simulatedTags(rig)
         let timeout = try pollTimeout()
+        try VirtualUSBRequirement.ensure(for: rig.file)
         let result = waitFor {
             await TagReading.read(
                 rig.file, directory: rig.directory, simulatedTags: tags, timeout: timeout)
@@ -73,7 +74,7 @@ struct ReadCommand: ParsableCommand {
 
     private func simulatedTags(_ rig: LoadedRig) throws -> [TagSetup] {
         guard let simTag else { return [] }
-        if let usb = rig.file.emulators.firstIndex(where: { $0.device != .sim }) {
+        if let usb = rig.file.emulators.firstIndex(where: { !$0.device.isSimulated }) {
             let emulator = rig.file.emulators[usb]
             throw rig.refusal(
                 at: ["emulators", String(usb), "device"],
@@ -101,11 +102,11 @@ struct ReadCommand: ParsableCommand {
         return value
     }
 
-    /// Why a virtual-clock rig found nothing: nothing is in its field unless nfcrig puts it.
+    /// Why a simulated reader found nothing: nothing is in its field unless nfcrig puts it.
     private func hint(_ rig: LoadedRig, _ report: TagReadReport) -> String {
-        guard case .noTag = report.outcome, simTag == nil, rig.file.clock == .virtual else {
-            return ""
-        }
-        return "; on a virtual-clock rig only --sim-tag FILE puts a tag in the field"
+        guard case .noTag = report.outcome, simTag == nil,
+            case .reference(let device) = rig.file.dut, device.isSimulated
+        else { return "" }
+        return "; in a simulated field only --sim-tag FILE puts a tag"
     }
 }

@@ -67,6 +67,13 @@ struct RunCommand: ParsableCommand {
         let options = ConformanceRun.Options(
             suites: suites.isEmpty ? nil : suites, caseIDs: cases.isEmpty ? nil : cases,
             repeatCount: repeatCount, dutFaults: (try? ReaderFaults(parsing: dutFaults)) ?? .none)
+        // A wrong selection is reported before nfcrig re-executes itself for virtual USB.
+        do {
+            _ = try ConformanceRun.selectCases(file, fileName: rig, options: options)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        try VirtualUSBRequirement.ensure(for: file)
         let runID = Self.runID(rig: file.name)
         let rigName = rig
         let wall = ContinuousClock.now

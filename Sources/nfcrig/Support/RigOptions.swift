@@ -59,5 +59,5 @@ struct LoadedRig: Sendable {
     }
 
     /// Whether every emulator chip is simulated (nothing outside nfcrig can be in the field).
-    var emulatorsAreSimulated: Bool { file.emulators.allSatisfy { $0.device == .sim } }
+    var emulatorsAreSimulated: Bool { file.emulators.allSatisfy { $0.device.isSimulated } }
 }
