@@ -21,12 +21,9 @@ import Testing
     /// card leaves the field (a release is queued for the aborted command) and comes back;
     /// the host listens as a new card. The reader must find the new card.
     @Test func theNewTargetStaysAfterAnAbortedGetInitiatorCommandSawTheRelease() async throws {
-        let clock = SimulationClock()
-        let field = RFField(clock: clock)
-        let readerChip = PN533Firmware(name: "reader", field: field)
-        let emulatorChip = PN533Firmware(name: "emulator", field: field)
-        let reader = PN533Device(transport: readerChip.transport())
-        let emulator = PN533Device(transport: emulatorChip.transport())
+        let bench = TwoChipTests()
+        let (clock, emulatorChip) = (bench.clock, bench.emulatorChip)
+        let (reader, emulator) = (bench.reader, bench.emulator)
         let host = clock.spawn {
             try await emulator.open()
             _ = try await emulator.initAsTarget(

@@ -95,12 +95,9 @@ import Testing
 
     @Test func theSameScenarioTwiceGivesTheSameTimeline() async throws {
         func run() async throws -> [String] {
-            let clock = SimulationClock()
-            let field = RFField(clock: clock)
-            let readerChip = PN533Firmware(name: "reader", field: field)
-            let emulatorChip = PN533Firmware(name: "emulator", field: field)
-            let reader = PN533Device(transport: readerChip.transport())
-            let emulator = PN533Device(transport: emulatorChip.transport())
+            // A fresh pair of chips, field and clock each time.
+            let bench = TwoChipTests()
+            let (clock, reader, emulator) = (bench.clock, bench.reader, bench.emulator)
             let host = clock.spawn {
                 try await emulator.open()
                 _ = try await emulator.initAsTarget(Self.isoDEPCard, timeout: .seconds(5))
@@ -114,7 +111,8 @@ import Testing
                 _ = try await reader.exchange(target: 1, [0x00, 0xB0, 0x00, 0x00, 0x0F])
                 try await host.value
             }
-            return (await readerChip.eventLog + emulatorChip.eventLog).map(\.description)
+            return (await bench.readerChip.eventLog + bench.emulatorChip.eventLog)
+                .map(\.description)
         }
         let first = try await run()
         let second = try await run()
