@@ -30,6 +30,17 @@ struct VirtualUSBReadSection: APDUBenchSection {
             nfcpyOverNfcrig: outcome.ratio)
     }
 
+    // The rest of apdu.json is snake_case.
+    private enum CodingKeys: String, CodingKey {
+        case messageBytes = "message_bytes"
+        case nfcrigSeconds = "nfcrig_seconds"
+        case nfcpySeconds = "nfcpy_seconds"
+        case nfcpyMissing = "nfcpy_missing"
+        case nfcrigMedianSeconds = "nfcrig_median_seconds"
+        case nfcpyMedianSeconds = "nfcpy_median_seconds"
+        case nfcpyOverNfcrig = "nfcpy_over_nfcrig"
+    }
+
     // The issue sets no threshold for this comparison: it is reported, not judged.
     var targets: [BenchTarget] { [] }
 
