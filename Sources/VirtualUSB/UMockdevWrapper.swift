@@ -14,12 +14,7 @@ public enum UMockdevWrapper {
     }
 
     /// The `umockdev-wrapper` program on `PATH`, if any.
-    public static var path: String? {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-            .split(separator: ":")
-        return directories.map { "\($0)/umockdev-wrapper" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    public static var path: String? { ExecutablePath.resolve("umockdev-wrapper") }
 
     /// Returns at once when the preload library is loaded; otherwise replaces this process
     /// with `umockdev-wrapper` running the same executable with the same arguments.

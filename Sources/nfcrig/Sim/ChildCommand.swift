@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VirtualUSB
 
 /// The command `sim usb` runs: a child process sharing nfcrig's standard streams, with the
 /// virtual USB bus in its environment.
@@ -20,7 +21,7 @@ final class ChildCommand: Sendable {
     /// - Throws: `ChildCommandError.notFound` or `.cannotStart`.
     init(_ arguments: [String], environment: [String: String]) throws(ChildCommandError) {
         guard let program = arguments.first else { throw .notFound("") }
-        guard let path = Self.resolve(program) else { throw .notFound(program) }
+        guard let path = ExecutablePath.resolve(program) else { throw .notFound(program) }
         self.arguments = arguments
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             .map { "\($0)=\($1)" }
@@ -83,16 +84,6 @@ final class ChildCommand: Sendable {
         }
         send(SIGKILL)
         return await wait()
-    }
-
-    /// `program` itself when it has a slash, else the first executable of that name on PATH.
-    private static func resolve(_ program: String) -> String? {
-        if program.contains("/") {
-            return FileManager.default.isExecutableFile(atPath: program) ? program : nil
-        }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(program)" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
 
