@@ -143,11 +143,7 @@ public actor PN533Firmware {
             toHost.send(PN533FrameBytes.ack)
         } else {
             owedACK = mine
-            let at = clock.now.advanced(by: usb.ackLatency)
-            clock.launch { [self, clock] in
-                do { try await clock.sleep(until: at) } catch { return }
-                await sendOwedACK(for: mine)
-            }
+            clock.launch { [self] in await acknowledge(mine, arrival: arrival) }
         }
         if consumeDisconnectFault() { return }
         running = clock.launch { [self] in
