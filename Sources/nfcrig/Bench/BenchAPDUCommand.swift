@@ -35,14 +35,8 @@ struct BenchAPDUCommand: ParsableCommand {
     var only: String?
 
     func validate() throws {
-        if let only {
-            let unknown = Set(only.split(separator: ",").map(String.init)).subtracting(
-                Self.sections.map { $0.key })
-            if !unknown.isEmpty {
-                throw ValidationError(
-                    "--only: unknown measurement(s) \(unknown.sorted().joined(separator: ", "))")
-            }
-        }
+        try CommandLineValues.checkSelection(
+            only, known: Self.sections.map { $0.key }, noun: "measurement")
         guard airAPDUs > 0 else { throw ValidationError("--air-apdus must be at least 1") }
         guard roundMilliseconds > 0 else {
             throw ValidationError("--round-milliseconds must be at least 1")

@@ -37,14 +37,7 @@ struct BenchNDEFCommand: ParsableCommand {
     var only: String?
 
     func validate() throws {
-        if let only {
-            let unknown = Set(only.split(separator: ",").map(String.init)).subtracting(
-                NDEFBenchmark.groups)
-            if !unknown.isEmpty {
-                throw ValidationError(
-                    "--only: unknown group(s) \(unknown.sorted().joined(separator: ", "))")
-            }
-        }
+        try CommandLineValues.checkSelection(only, known: NDEFBenchmark.groups, noun: "group")
         guard messages > 0 else { throw ValidationError("--messages must be at least 1") }
         guard roundMilliseconds > 0 else {
             throw ValidationError("--round-milliseconds must be at least 1")

@@ -92,14 +92,7 @@ struct ReadCommand: ParsableCommand {
     }
 
     private func pollTimeout() throws -> Duration {
-        let value: Duration
-        do {
-            value = try GateArguments.duration(timeout, argument: "--timeout")
-        } catch {
-            throw ValidationError(error.description)
-        }
-        guard value > .zero else { throw ValidationError("--timeout \(timeout): must be above 0") }
-        return value
+        try CommandLineValues.positiveDuration(timeout, argument: "--timeout")
     }
 
     /// Why a simulated reader found nothing: nothing is in its field unless nfcrig puts it.

@@ -119,13 +119,6 @@ struct SimUSBCommand: ParsableCommand {
 
     private func timeoutValue() throws -> Duration? {
         guard let timeout else { return nil }
-        let value: Duration
-        do {
-            value = try GateArguments.duration(timeout, argument: "--timeout")
-        } catch {
-            throw ValidationError(error.description)
-        }
-        guard value > .zero else { throw ValidationError("--timeout \(timeout): must be above 0") }
-        return value
+        return try CommandLineValues.positiveDuration(timeout, argument: "--timeout")
     }
 }
