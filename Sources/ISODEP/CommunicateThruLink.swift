@@ -4,11 +4,6 @@ import PN533
 /// answer with its RF retry timeout, which this link sets (RFConfiguration item 02) to the
 /// shortest code covering each frame's timeout.
 public actor CommunicateThruLink: ISODEPFrameLink {
-    /// CIU_TxMode, CIU_RxMode (bit 7: CRC on) and CIU_BitFraming (TxLastBits).
-    static let txMode: UInt16 = 0x6302
-    static let rxMode: UInt16 = 0x6303
-    static let bitFraming: UInt16 = 0x633D
-
     /// The chip, in initiator mode with a card selected.
     public let device: PN533Device
     /// Added to the RF timeout for the host's own wait: USB and the chip's processing.
@@ -55,11 +50,13 @@ public actor CommunicateThruLink: ISODEPFrameLink {
     /// Once per link: whole bytes with CRC_A both ways, whatever a host did to the CIU before.
     private func checkFraming() async throws(PN533Error) {
         guard !framingChecked else { return }
-        let values = try await device.readRegisters([Self.txMode, Self.rxMode, Self.bitFraming])
+        let values = try await device.readRegisters([
+            CIURegister.txMode, CIURegister.rxMode, CIURegister.bitFraming,
+        ])
         var writes: [(UInt16, UInt8)] = []
-        if values[0] & 0x80 == 0 { writes.append((Self.txMode, values[0] | 0x80)) }
-        if values[1] & 0x80 == 0 { writes.append((Self.rxMode, values[1] | 0x80)) }
-        if values[2] & 0x07 != 0 { writes.append((Self.bitFraming, values[2] & ~0x07)) }
+        if values[0] & 0x80 == 0 { writes.append((CIURegister.txMode, values[0] | 0x80)) }
+        if values[1] & 0x80 == 0 { writes.append((CIURegister.rxMode, values[1] | 0x80)) }
+        if values[2] & 0x07 != 0 { writes.append((CIURegister.bitFraming, values[2] & ~0x07)) }
         if !writes.isEmpty { try await device.writeRegisters(writes) }
         framingChecked = true
     }

@@ -1,27 +1,17 @@
+import PN533
+
 /// The registers a host can read and write with ReadRegister / WriteRegister: the CIU
 /// (contactless interface unit) at 0x6301–0x633F and a few SFRs. Hosts such as nfcpy and
 /// libnfc rewrite framing registers before exchanges, and some of them change what goes on
 /// the air: CRC generation and checking, and the bits sent in a short last byte.
 public struct CIURegisterFile: Sendable, Hashable {
-    /// CIU_TxMode: bit 7 TxCRCEn.
-    public static let txMode: UInt16 = 0x6302
-    /// CIU_RxMode: bit 7 RxCRCEn.
-    public static let rxMode: UInt16 = 0x6303
-    /// CIU_BitFraming: bits 2..0 TxLastBits (0 = whole byte).
-    public static let bitFraming: UInt16 = 0x633D
-    /// CIU_Status1: bit 2 RFOn, set while an external RF field is detected.
-    public static let status1: UInt16 = 0x6337
-    /// CIU_Status1's RFOn bit.
-    public static let rfOn: UInt8 = 0x04
-    /// CIU_ManualRCV: bit 4 ParityDisable.
-    public static let manualRCV: UInt16 = 0x630D
-
     private var values: [UInt16: UInt8]
 
     /// Registers at their reset values (CRC on both ways for type A at 106 kbps).
     public init() {
         values = [
-            Self.txMode: 0x80, Self.rxMode: 0x80, Self.bitFraming: 0x00, Self.manualRCV: 0x00,
+            CIURegister.txMode: 0x80, CIURegister.rxMode: 0x80, CIURegister.bitFraming: 0x00,
+            CIURegister.manualRCV: 0x00,
         ]
     }
 
@@ -36,12 +26,12 @@ public struct CIURegisterFile: Sendable, Hashable {
     }
 
     /// Whether the chip appends CRC_A to frames it sends in raw modes.
-    public var transmitsCRC: Bool { self[Self.txMode] & 0x80 != 0 }
+    public var transmitsCRC: Bool { self[CIURegister.txMode] & 0x80 != 0 }
     /// Whether the chip checks and strips CRC_A from frames it receives in raw modes.
-    public var checksCRC: Bool { self[Self.rxMode] & 0x80 != 0 }
+    public var checksCRC: Bool { self[CIURegister.rxMode] & 0x80 != 0 }
     /// Bits of the last byte sent in raw modes: 8, or TxLastBits when set.
     public var transmitLastBits: Int {
-        let bits = Int(self[Self.bitFraming] & 0x07)
+        let bits = Int(self[CIURegister.bitFraming] & 0x07)
         return bits == 0 ? 8 : bits
     }
 }

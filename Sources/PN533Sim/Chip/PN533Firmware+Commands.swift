@@ -63,14 +63,14 @@ extension PN533Firmware {
         }
         // A PN533 answers an unreadable address with an error status and no values.
         guard addresses.allSatisfy(CIURegisterFile.isReadable) else { return .response([0xFF]) }
-        var status1 = registers[CIURegisterFile.status1] & ~CIURegisterFile.rfOn
-        if addresses.contains(CIURegisterFile.status1), inField,
+        var status1 = registers[CIURegister.status1] & ~CIURegister.rfOn
+        if addresses.contains(CIURegister.status1), inField,
             await field.isPowered(byOtherThan: readerHandle)
         {
             // RFOn is the RF level detector's: another reader's field, where the antenna is.
-            status1 |= CIURegisterFile.rfOn
+            status1 |= CIURegister.rfOn
         }
-        let values = addresses.map { $0 == CIURegisterFile.status1 ? status1 : registers[$0] }
+        let values = addresses.map { $0 == CIURegister.status1 ? status1 : registers[$0] }
         return .response([0x00] + values)
     }
 

@@ -19,11 +19,6 @@ public actor Type2TagEmulator {
     /// How many times a reader activated the tag.
     public private(set) var activations = 0
 
-    /// CIU_TxMode: bit 7 TxCRCEn.
-    static let txMode: UInt16 = 0x6302
-    /// CIU_BitFraming: bits 2-0 TxLastBits.
-    static let bitFraming: UInt16 = 0x633D
-
     /// An emulator of `tag` on `device`.
     public init(
         device: PN533Device, tag: Type2TagEmulation,
@@ -49,7 +44,9 @@ public actor Type2TagEmulator {
             do {
                 // Read before listening: once activated, the reader waits for the first
                 // answer, and a register round trip then would come out of its timeout.
-                let saved = try await device.readRegisters([Self.txMode, Self.bitFraming])
+                let saved = try await device.readRegisters([
+                    CIURegister.txMode, CIURegister.bitFraming,
+                ])
                 let activation = try await device.initAsTarget(
                     configuration.target, timeout: configuration.listenTimeout,
                     listening: { [log] in log.record(.listening) })
@@ -92,7 +89,9 @@ public actor Type2TagEmulator {
 
     /// A 4-bit frame without CRC, then the framing registers as they were.
     private func sendNibble(_ nibble: UInt8, restoring saved: [UInt8]) async throws(PN533Error) {
-        try await device.writeRegisters([(Self.txMode, saved[0] & 0x7F), (Self.bitFraming, 0x04)])
+        try await device.writeRegisters([
+            (CIURegister.txMode, saved[0] & 0x7F), (CIURegister.bitFraming, 0x04),
+        ])
         do {
             try await device.respondToInitiator([nibble])
         } catch {
@@ -103,6 +102,8 @@ public actor Type2TagEmulator {
     }
 
     private func restore(_ saved: [UInt8]) async throws(PN533Error) {
-        try await device.writeRegisters([(Self.txMode, saved[0]), (Self.bitFraming, saved[1])])
+        try await device.writeRegisters([
+            (CIURegister.txMode, saved[0]), (CIURegister.bitFraming, saved[1]),
+        ])
     }
 }

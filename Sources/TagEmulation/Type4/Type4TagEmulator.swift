@@ -97,22 +97,18 @@ public actor Type4TagEmulator {
         while !Task.isCancelled {
             let status: UInt8
             do {
-                status = try await device.readRegisters([Self.status1]).first ?? 0
+                status = try await device.readRegisters([CIURegister.status1]).first ?? 0
             } catch {
                 if try TagEmulatorLoop.shouldStop(after: error, log: log) { return }
                 return
             }
-            if status & Self.rfOn == 0 {
+            if status & CIURegister.rfOn == 0 {
                 log.record(.released)
                 return
             }
             await scheduler.sleep(for: configuration.fieldCheckInterval)
         }
     }
-
-    /// CIU_Status1 and its RFOn bit (an external field is sensed).
-    static let status1: UInt16 = 0x6337
-    static let rfOn: UInt8 = 0x04
 
     /// The APDU handler: logs the command, takes the configured time, answers.
     private func handle(_ apdu: [UInt8]) async -> [UInt8] {

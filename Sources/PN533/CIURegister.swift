@@ -1,0 +1,17 @@
+/// The PN533's CIU (contactless interface unit) registers that hosts read and write with
+/// ReadRegister / WriteRegister, and the bits of them nfcrig uses: one definition for the
+/// emulators, the host-side ISO-DEP link and the simulated chip.
+public enum CIURegister {
+    /// CIU_TxMode: bit 7 TxCRCEn.
+    public static let txMode: UInt16 = 0x6302
+    /// CIU_RxMode: bit 7 RxCRCEn.
+    public static let rxMode: UInt16 = 0x6303
+    /// CIU_ManualRCV: bit 4 ParityDisable.
+    public static let manualRCV: UInt16 = 0x630D
+    /// CIU_Status1: bit 2 RFOn, set while an external RF field is detected.
+    public static let status1: UInt16 = 0x6337
+    /// CIU_BitFraming: bits 2..0 TxLastBits (0 = whole byte).
+    public static let bitFraming: UInt16 = 0x633D
+    /// CIU_Status1's RFOn bit.
+    public static let rfOn: UInt8 = 0x04
+}
