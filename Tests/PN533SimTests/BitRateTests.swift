@@ -16,7 +16,7 @@ import Testing
         let device = PN533Device(transport: chip.transport())
         let identity = try TypeAIdentity(
             uid: [0x04, 1, 2, 3, 4, 5, 6], sensRes: [0, 0x44], selRes: 0)
-        let tag = SoftwareTag(identity: identity, clock: clock, timing: timing) {
+        let tag = SoftwareTag(identity: identity, timing: timing) {
             _ in .withCRC(Array(repeating: 0, count: 16))
         }
         _ = await field.enter(tag, identity: identity)

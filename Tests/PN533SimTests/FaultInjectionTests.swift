@@ -111,7 +111,7 @@ import Testing
     @Test func aTagLeavingAfterSomeBytesEndsTheExchangeWithATimeout() async throws {
         let identity = try TypeAIdentity(
             uid: [0x04, 1, 2, 3, 4, 5, 6], sensRes: [0, 0x44], selRes: 0)
-        let tag = SoftwareTag(identity: identity, clock: clock) { _ in
+        let tag = SoftwareTag(identity: identity) { _ in
             .withCRC([UInt8](repeating: 0, count: 16))
         }
         _ = await field.enter(tag, identity: identity)

@@ -20,7 +20,7 @@ import Testing
         let clock = SimulationClock()
         let field = RFField(clock: clock)
         let identity = try TypeAIdentity(uid: [0x08, 1, 2, 3], sensRes: [0, 4], selRes: 0x20)
-        let tag = SoftwareTag(identity: identity, clock: clock) { frame in .withCRC(frame.bytes) }
+        let tag = SoftwareTag(identity: identity) { frame in .withCRC(frame.bytes) }
         _ = await field.enter(tag, identity: identity)
         let chip = PN533Firmware(name: "fuzzed", field: field, usb: .zero)
         let transport = chip.transport()

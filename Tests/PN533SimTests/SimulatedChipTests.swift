@@ -19,7 +19,7 @@ import Testing
     /// A Type 2 tag in software: READ answers 16 bytes of its memory.
     func type2Tag(uid: [UInt8]) throws -> SoftwareTag {
         let identity = try TypeAIdentity(uid: uid, sensRes: [0x00, 0x44], selRes: 0x00)
-        return SoftwareTag(identity: identity, clock: clock) { frame in
+        return SoftwareTag(identity: identity) { frame in
             guard let command = frame.payloadCheckingCRC, command.first == 0x30, command.count == 2
             else { return nil }
             let start = Int(command[1]) * 4

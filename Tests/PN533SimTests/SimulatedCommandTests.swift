@@ -54,7 +54,7 @@ import Testing
 
     @Test func generalStatusReportsTheFieldAndListedTargets() async throws {
         let identity = try TypeAIdentity(uid: [0x08, 1, 2, 3], sensRes: [0, 4], selRes: 0)
-        let tag = SoftwareTag(identity: identity, clock: clock) { _ in nil }
+        let tag = SoftwareTag(identity: identity) { _ in nil }
         _ = await field.enter(tag, identity: identity)
         let status = try await clock.participate {
             try await device.open()
@@ -71,7 +71,7 @@ import Testing
     @Test func communicateThruHonoursTheCRCRegisters() async throws {
         let identity = try TypeAIdentity(
             uid: [0x04, 1, 2, 3, 4, 5, 6], sensRes: [0, 0x44], selRes: 0)
-        let tag = SoftwareTag(identity: identity, clock: clock) { frame in
+        let tag = SoftwareTag(identity: identity) { frame in
             frame.payloadCheckingCRC == [0x30, 0x00] ? .withCRC(Array(0..<16)) : nil
         }
         _ = await field.enter(tag, identity: identity)
@@ -90,7 +90,7 @@ import Testing
 
     @Test func deselectReleaseAndSelectAnswerSuccessForAListedTarget() async throws {
         let identity = try TypeAIdentity(uid: [0x08, 1, 2, 3], sensRes: [0, 4], selRes: 0)
-        let tag = SoftwareTag(identity: identity, clock: clock) { _ in .withCRC([0x00]) }
+        let tag = SoftwareTag(identity: identity) { _ in .withCRC([0x00]) }
         _ = await field.enter(tag, identity: identity)
         try await clock.participate {
             try await device.open()

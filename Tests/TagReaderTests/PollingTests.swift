@@ -165,7 +165,7 @@ import Testing
     @Test func aCardOfNoSupportedTypeIsReportedNotSupported() async throws {
         let identity = try TypeAIdentity(
             uid: [0x11, 0x22, 0x33, 0x44], sensRes: [0x00, 0x04], selRes: 0x08)
-        let card = SoftwareTag(identity: identity, clock: rig.clock) { _ in nil }
+        let card = SoftwareTag(identity: identity) { _ in nil }
         await rig.enter(card)
         let (type, status, error) = try await rig.withTag { tag in
             (
@@ -223,17 +223,23 @@ final class RearmingTag: RFTarget {
         handle.withLock { $0 = entered }
     }
 
-    func selected(at instant: SimulationInstant) async { await tag.selected(at: instant) }
-
-    func receive(_ frame: AirFrame, endedAt instant: SimulationInstant, reply: RFReply) async {
-        await tag.receive(frame, endedAt: instant, reply: reply)
+    func selected(at instant: SimulationInstant, in field: isolated RFField) {
+        tag.selected(at: instant, in: field)
     }
 
-    func halted() async {
+    func receive(
+        _ frame: AirFrame, endedAt instant: SimulationInstant, reply: RFReply,
+        in field: isolated RFField
+    ) {
+        tag.receive(frame, endedAt: instant, reply: reply, in: field)
+    }
+
+    func halted(in field: isolated RFField) {
         guard let old = handle.withLock({ $0 }) else { return }
-        await field.leave(old)
-        await enter()
+        field.leave(old)
+        let entered = field.enter(self, identity: tag.identity)
+        handle.withLock { $0 = entered }
     }
 
-    func fieldLost() async { await tag.fieldLost() }
+    func fieldLost(in field: isolated RFField) { tag.fieldLost(in: field) }
 }

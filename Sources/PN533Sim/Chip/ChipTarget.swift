@@ -21,20 +21,25 @@ final class ChipTarget: RFTarget {
         inbox = SimulationChannel(clock: chip.clock)
     }
 
-    func selected(at instant: SimulationInstant) async {
-        await chip.targetSelected(self)
+    func selected(at instant: SimulationInstant, in field: isolated RFField) {
+        chip.assumeIsolated { $0.targetSelected(self) }
     }
 
-    func receive(_ frame: AirFrame, endedAt instant: SimulationInstant, reply: RFReply) async {
-        await chip.targetReceived(frame, endedAt: instant, reply: reply, target: self)
+    func receive(
+        _ frame: AirFrame, endedAt instant: SimulationInstant, reply: RFReply,
+        in field: isolated RFField
+    ) {
+        chip.assumeIsolated {
+            $0.targetReceived(frame, endedAt: instant, reply: reply, target: self)
+        }
     }
 
-    func halted() async {
+    func halted(in field: isolated RFField) {
         // HLTA ends target mode on the chip once it was activated: the host sees 0x29.
-        await chip.targetReleased(self)
+        chip.assumeIsolated { $0.targetReleased(self) }
     }
 
-    func fieldLost() async {
-        await chip.targetReleased(self)
+    func fieldLost(in field: isolated RFField) {
+        chip.assumeIsolated { $0.targetReleased(self) }
     }
 }

@@ -1,43 +1,45 @@
 import PN533
 
 extension PN533Firmware {
-    /// Runs command `code` (the firmware's `generation`th, arrived at `arrival`) and says what
-    /// to answer.
-    func execute(code: UInt8, data: [UInt8], generation: Int, arrival: SimulationInstant) async
-        -> FirmwareOutcome
+    /// Starts command `code` (the firmware's `generation`th, arrived at `arrival`): its
+    /// outcome when it needs no time or comes through the air, else the task that runs it.
+    func begin(code: UInt8, data: [UInt8], generation: Int, arrival: SimulationInstant)
+        -> CommandStart
     {
-        guard let command = PN533Command(rawValue: code) else { return .errorFrame }
+        guard let command = PN533Command(rawValue: code) else { return .now(.errorFrame) }
         switch command {
-        case .diagnose: return diagnose(data)
-        case .getFirmwareVersion: return .response(firmwareVersion)
-        case .getGeneralStatus: return generalStatus()
-        case .readRegister: return await readRegisters(data)
-        case .writeRegister: return writeRegisters(data)
+        case .diagnose: return .now(diagnose(data))
+        case .getFirmwareVersion: return .now(.response(firmwareVersion))
+        case .getGeneralStatus: return .now(generalStatus())
+        case .readRegister: return .task { await $0.readRegisters(data) }
+        case .writeRegister: return .now(writeRegisters(data))
         case .setParameters:
-            guard data.count == 1 else { return .errorFrame }
+            guard data.count == 1 else { return .now(.errorFrame) }
             parameters = data[0]
-            return .response([])
-        case .rfConfiguration: return await rfConfiguration(data)
+            return .now(.response([]))
+        case .rfConfiguration: return .task { await $0.rfConfiguration(data) }
         case .alparCommandForTDA:
             // ResetMode exists on the RC-S360 (IC 33, version 1) only.
-            return firmwareVersion.count > 1 && firmwareVersion[1] == 0x01
-                ? .response([]) : .errorFrame
-        case .inListPassiveTarget: return await listPassiveTargets(data)
-        case .inDataExchange: return await dataExchange(data)
-        case .inCommunicateThru: return await communicateThru(data)
-        case .inDeselect: return await deselect(data, release: false)
-        case .inRelease: return await deselect(data, release: true)
-        case .inSelect: return await select(data)
+            return .now(
+                firmwareVersion.count > 1 && firmwareVersion[1] == 0x01
+                    ? .response([]) : .errorFrame)
+        case .inListPassiveTarget: return .task { await $0.listPassiveTargets(data) }
+        case .inDataExchange: return dataExchange(data, generation: generation)
+        case .inCommunicateThru: return .now(communicateThru(data, generation: generation))
+        case .inDeselect: return .task { await $0.deselect(data, release: false) }
+        case .inRelease: return .task { await $0.deselect(data, release: true) }
+        case .inSelect: return .task { await $0.select(data) }
         case .tgInitAsTarget:
-            return await initAsTarget(data, generation: generation, arrival: arrival)
-        case .tgGetInitiatorCommand: return await getInitiatorCommand()
-        case .tgResponseToInitiator: return await respondToInitiator(data)
-        case .tgGetTargetStatus: return targetStatus()
+            return .task { await $0.initAsTarget(data, generation: generation, arrival: arrival) }
+        case .tgGetInitiatorCommand: return .now(getInitiatorCommand(generation: generation))
+        case .tgResponseToInitiator:
+            return .now(respondToInitiator(data, generation: generation))
+        case .tgGetTargetStatus: return .now(targetStatus())
         case .tgGetData, .tgSetData, .tgSetMetaData, .tgSetGeneralBytes:
             // DEP target commands: an emulated ISO 14443-4 card is not in DEP mode.
-            return .response([0x25])
+            return .now(.response([0x25]))
         default:
-            return .errorFrame
+            return .now(.errorFrame)
         }
     }
 

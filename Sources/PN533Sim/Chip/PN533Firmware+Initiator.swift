@@ -19,7 +19,7 @@ extension PN533Firmware {
         let limit = Int(data[0])
         let modulation = data[1]
         let wantedUID = Array(data.dropFirst(2))
-        await leaveTargetMode()
+        leaveTargetMode()
         let reader = await joinedReader()
         if !rf.fieldOn {
             await setField(true)
@@ -113,78 +113,116 @@ extension PN533Firmware {
         await field.halt(target.handle)
     }
 
-    /// Sends a frame through the field, committing a `targetLeavesAfter` fault when due.
+    /// What the chip does with a card's answer (or its silence), on the chip's executor.
+    typealias AirCompletion =
+        @Sendable (isolated PN533Firmware, Result<AirFrame, RFField.Silence>) -> Void
+
+    /// Sends a frame through the field, committing a `targetLeavesAfter` fault when due, and
+    /// hands the answer to `then`.
     func transmit(
         _ frame: AirFrame, to handle: RFField.TargetHandle, reader: RFField.ReaderHandle,
-        waitingTime: Duration
-    ) async throws(RFField.Silence) -> AirFrame {
+        waitingTime: Duration, then: @escaping AirCompletion
+    ) {
         if let index = faults.firstIndex(where: {
             if case .targetLeavesAfter = $0 { true } else { false }
         }), case .targetLeavesAfter(let bytes) = faults[index] {
             if bytes < frame.bytes.count {
                 faults.remove(at: index)
                 record(.faultCommitted("target leaves the field"))
-                await field.leave(handle)
+                field.assumeIsolated { $0.leave(handle) }
             } else {
                 faults[index] = .targetLeavesAfter(bytes: bytes - frame.bytes.count)
             }
         }
         record(.toCard(frame))
-        let answer = try await field.transmit(
-            frame, to: handle, from: reader, waitingTime: waitingTime)
-        record(.fromCard(answer))
-        return answer
+        field.assumeIsolated { field in
+            field.transmit(frame, to: handle, from: reader, waitingTime: waitingTime) {
+                [self] result in
+                assumeIsolated { firmware in
+                    if case .success(let answer) = result { firmware.record(.fromCard(answer)) }
+                    then(firmware, result)
+                }
+            }
+        }
     }
 
-    func dataExchange(_ data: [UInt8]) async -> FirmwareOutcome {
-        guard let tgByte = data.first else { return .errorFrame }
+    /// `transmit(_:to:reader:waitingTime:then:)` for a procedure that waits for the answer.
+    func transmit(
+        _ frame: AirFrame, to handle: RFField.TargetHandle, reader: RFField.ReaderHandle,
+        waitingTime: Duration
+    ) async throws(RFField.Silence) -> AirFrame {
+        let answer = await clock.result { done in
+            transmit(frame, to: handle, reader: reader, waitingTime: waitingTime) { done($1) }
+        }
+        guard let answer else { throw .timeout }
+        return try answer.get()
+    }
+
+    func dataExchange(_ data: [UInt8], generation mine: Int) -> CommandStart {
+        guard let tgByte = data.first else { return .now(.errorFrame) }
         let tg = tgByte & 0x3F
         guard let index = initiator.index(of: tg), let reader = readerHandle else {
-            return .response([InitiatorStatus.notAcceptable])
+            return .now(.response([InitiatorStatus.notAcceptable]))
         }
         if tgByte & 0x40 != 0 {
             // The host chains a long command in: keep it until the last part.
             initiator.pendingCommand += data.dropFirst()
-            return .response([InitiatorStatus.ok])
+            return .now(.response([InitiatorStatus.ok]))
         }
         let command = initiator.pendingCommand + data.dropFirst()
         initiator.pendingCommand = []
         if command.isEmpty, !initiator.pendingResponse.isEmpty {
-            return .response(nextResponseChunk())
+            return .now(.response(nextResponseChunk()))
         }
-        guard await ensureSelected(index, reader: reader) else {
-            return .response([InitiatorStatus.timeout])
+        guard initiator.selected == initiator.targets[index].tg else {
+            // Another card is active: waking this one takes air time first.
+            return .task { firmware in
+                guard await firmware.ensureSelected(index, reader: reader) else {
+                    return .response([InitiatorStatus.timeout])
+                }
+                return firmware.exchange(command, with: index, reader: reader, generation: mine)
+            }
         }
+        return .now(exchange(command, with: index, reader: reader, generation: mine))
+    }
+
+    /// Sends `command` to the selected listed card `index`; the answer completes command
+    /// `mine`.
+    private func exchange(
+        _ command: [UInt8], with index: Int, reader: RFField.ReaderHandle, generation mine: Int
+    ) -> FirmwareOutcome {
         let target = initiator.targets[index]
         if target.link != nil {
-            switch await exchangeISODEP(command, index: index, reader: reader) {
-            case .success(let response):
-                initiator.pendingResponse = response
-                return .response(nextResponseChunk())
-            case .failure(let status):
-                lastError = status.code
-                return .response([status.code])
-            }
+            return exchangeISODEP(command, index: index, reader: reader, generation: mine)
         }
-        do {
-            let answer = try await transmit(
-                .withCRC(command), to: target.handle, reader: reader, waitingTime: rf.retryTimeout)
-            if answer.isShort {
-                return .response([
-                    answer.bytes[0] & 0x0F == 0x0A ? InitiatorStatus.ok : InitiatorStatus.mifareNAK
-                ])
-            }
-            guard let payload = answer.payloadCheckingCRC else {
-                return .response([InitiatorStatus.crc])
-            }
-            return .response([InitiatorStatus.ok] + payload)
-        } catch {
+        transmit(
+            .withCRC(command), to: target.handle, reader: reader, waitingTime: rf.retryTimeout
+        ) { firmware, result in
+            guard firmware.generation == mine else { return }
+            firmware.complete(firmware.plainExchangeOutcome(result), generation: mine)
+        }
+        return .pending
+    }
+
+    private func plainExchangeOutcome(_ result: Result<AirFrame, RFField.Silence>)
+        -> FirmwareOutcome
+    {
+        guard case .success(let answer) = result else {
             lastError = InitiatorStatus.timeout
             return .response([InitiatorStatus.timeout])
         }
+        if answer.isShort {
+            return .response([
+                answer.bytes[0] & 0x0F == 0x0A ? InitiatorStatus.ok : InitiatorStatus.mifareNAK
+            ])
+        }
+        guard let payload = answer.payloadCheckingCRC else {
+            return .response([InitiatorStatus.crc])
+        }
+        return .response([InitiatorStatus.ok] + payload)
     }
 
-    private func nextResponseChunk() -> [UInt8] {
+    func nextResponseChunk() -> [UInt8] {
         let chunk = Array(initiator.pendingResponse.prefix(Self.exchangeResponseLimit))
         initiator.pendingResponse.removeFirst(chunk.count)
         let more = !initiator.pendingResponse.isEmpty
@@ -208,29 +246,39 @@ extension PN533Firmware {
         return true
     }
 
-    func communicateThru(_ data: [UInt8]) async -> FirmwareOutcome {
+    func communicateThru(_ data: [UInt8], generation mine: Int) -> FirmwareOutcome {
         guard let reader = readerHandle, let tg = initiator.selected,
             let index = initiator.index(of: tg)
         else {
-            try? await clock.sleep(for: rf.retryTimeout)
-            return .response([InitiatorStatus.timeout])
+            later(clock.now.advanced(by: rf.retryTimeout)) {
+                $0.complete(.response([InitiatorStatus.timeout]), generation: mine)
+            }
+            return .pending
         }
         let bytes = registers.transmitsCRC ? CRCA.appending(to: data) : data
         let frame = AirFrame(bytes: bytes, lastByteBits: registers.transmitLastBits)
-        do {
-            let answer = try await transmit(
-                frame, to: initiator.targets[index].handle, reader: reader,
-                waitingTime: rf.retryTimeout)
-            if answer.isShort || !registers.checksCRC {
-                return .response([InitiatorStatus.ok] + answer.bytes)
-            }
-            guard let payload = answer.payloadCheckingCRC else {
-                return .response([InitiatorStatus.crc])
-            }
-            return .response([InitiatorStatus.ok] + payload)
-        } catch {
+        transmit(
+            frame, to: initiator.targets[index].handle, reader: reader,
+            waitingTime: rf.retryTimeout
+        ) { firmware, result in
+            firmware.complete(firmware.communicateThruOutcome(result), generation: mine)
+        }
+        return .pending
+    }
+
+    private func communicateThruOutcome(_ result: Result<AirFrame, RFField.Silence>)
+        -> FirmwareOutcome
+    {
+        guard case .success(let answer) = result else {
             return .response([InitiatorStatus.timeout])
         }
+        if answer.isShort || !registers.checksCRC {
+            return .response([InitiatorStatus.ok] + answer.bytes)
+        }
+        guard let payload = answer.payloadCheckingCRC else {
+            return .response([InitiatorStatus.crc])
+        }
+        return .response([InitiatorStatus.ok] + payload)
     }
 
     func deselect(_ data: [UInt8], release: Bool) async -> FirmwareOutcome {

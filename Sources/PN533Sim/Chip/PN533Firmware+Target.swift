@@ -18,7 +18,7 @@ extension PN533Firmware {
             let identity = try? TypeAIdentity(
                 uid: uid, sensRes: sensRes, selRes: data[6])
         else { return .errorFrame }
-        await leaveTargetMode()
+        leaveTargetMode()
         if rf.fieldOn { await setField(false) }
         // Aborted meanwhile (the host's ACK, or its next command): this one never listens.
         if Task.isCancelled { return .silent }
@@ -37,7 +37,7 @@ extension PN533Firmware {
             }
         }
         record(.rf("listening as \(hexString(uid))"))
-        await acknowledge(generation, arrival: arrival)
+        acknowledge(generation, arrival: arrival)
         do {
             while true {
                 switch try await target.inbox.receive(deadline: nil) {
@@ -54,33 +54,47 @@ extension PN533Firmware {
             // Aborted (the host's ACK, or the next command): end this command's own target
             // mode only. A newer TgInitAsTarget may already have put its target in the field,
             // and this clean-up can run after it.
-            if targetMode === target { await leaveTargetMode() }
+            if targetMode === target { leaveTargetMode() }
             return .silent
         }
     }
 
-    /// TgGetInitiatorCommand: the next reader frame, or 0x29 once the reader let go.
-    func getInitiatorCommand() async -> FirmwareOutcome {
+    /// TgGetInitiatorCommand: the next reader frame, or 0x29 once the reader let go; when
+    /// none is there yet, the reader's frame completes command `mine` as it arrives.
+    func getInitiatorCommand(generation mine: Int) -> FirmwareOutcome {
         guard let target = targetMode, targetActivated else { return .response([0x25]) }
-        do {
-            switch try await target.inbox.receive(deadline: nil) {
-            case .frame(let payload, let endedAt, let reply):
-                pendingInitiatorFrame = (endedAt, reply)
-                return .response([0x00] + payload)
-            case .released:
-                // This command may have been aborted once the release was queued, and the
-                // next TgInitAsTarget be listening already: end only this target's mode.
-                if targetMode === target { await leaveTargetMode() }
-                return .response([0x29])
-            }
-        } catch {
-            return .silent
+        if let event = target.inbox.tryReceive() { return take(event, for: target) }
+        awaitingInitiator = mine
+        return .pending
+    }
+
+    /// What TgGetInitiatorCommand answers for `event`.
+    private func take(_ event: ChipTarget.Event, for target: ChipTarget) -> FirmwareOutcome {
+        switch event {
+        case .frame(let payload, let endedAt, let reply):
+            pendingInitiatorFrame = (endedAt, reply)
+            return .response([0x00] + payload)
+        case .released:
+            // The command may have been aborted once the release was queued, and the next
+            // TgInitAsTarget be listening already: end only this target's mode.
+            if targetMode === target { leaveTargetMode() }
+            return .response([0x29])
         }
+    }
+
+    /// Hands `event` to the TgGetInitiatorCommand waiting for it, or queues it for the next.
+    private func post(_ event: ChipTarget.Event, for target: ChipTarget) {
+        guard let waiting = awaitingInitiator, waiting == generation else {
+            return target.inbox.send(event)
+        }
+        awaitingInitiator = nil
+        complete(take(event, for: target), generation: waiting)
     }
 
     /// TgResponseToInitiator: the host's answer to the last reader frame goes on the air, no
-    /// sooner than the card response delay after that frame, framed as the CIU registers say.
-    func respondToInitiator(_ data: [UInt8]) async -> FirmwareOutcome {
+    /// sooner than the card response delay after that frame, framed as the CIU registers say;
+    /// the command ends when the frame is out.
+    func respondToInitiator(_ data: [UInt8], generation mine: Int) -> FirmwareOutcome {
         guard targetMode != nil else { return .response([0x29]) }
         guard let (endedAt, reply) = pendingInitiatorFrame else { return .response([0x25]) }
         pendingInitiatorFrame = nil
@@ -89,14 +103,12 @@ extension PN533Firmware {
             ? CRCA.appending(to: data) : data
         let frame = AirFrame(bytes: bytes, lastByteBits: registers.transmitLastBits)
         let start = max(clock.now, endedAt.advanced(by: field.timing.responseDelay))
-        do {
-            try await clock.sleep(until: start)
+        let end = start.advanced(by: field.timing.duration(of: frame))
+        later(start) { firmware in
             reply.send(frame, startingAt: start)
-            try await clock.sleep(until: start.advanced(by: field.timing.duration(of: frame)))
-        } catch {
-            return .silent
+            firmware.later(end) { $0.complete(.response([0x00]), generation: mine) }
         }
-        return .response([0x00])
+        return .pending
     }
 
     /// TgGetTargetStatus: 01 while activated by a reader, 00 otherwise; bit rates 106 kbps.
@@ -126,28 +138,28 @@ extension PN533Firmware {
             return
         }
         targetActivated = true
-        target.inbox.send(.frame(payload, endedAt: endedAt, reply: reply))
+        post(.frame(payload, endedAt: endedAt, reply: reply), for: target)
     }
 
-    func targetReleased(_ target: ChipTarget) async {
+    func targetReleased(_ target: ChipTarget) {
         // Before activation the chip just keeps waiting in TgInitAsTarget, as a card does
         // when a reader's field comes and goes. Reported once: leaving the field below can
         // report the release again.
         guard target === targetMode, targetActivated, let handle = targetHandle else { return }
         targetHandle = nil
         record(.rf("released by the reader"))
-        target.inbox.send(.released)
-        await field.leave(handle)
+        post(.released, for: target)
+        field.assumeIsolated { $0.leave(handle) }
     }
 
     /// Ends target mode: the chip stops answering as a card.
-    func leaveTargetMode() async {
+    func leaveTargetMode() {
         targetMode = nil
         targetActivated = false
         pendingInitiatorFrame = nil
         if let handle = targetHandle {
             targetHandle = nil
-            await field.leave(handle)
+            field.assumeIsolated { $0.leave(handle) }
         }
     }
 
@@ -170,7 +182,7 @@ extension PN533Firmware {
             }
         } else if let target = targetMode {
             if targetActivated {
-                await targetReleased(target)
+                targetReleased(target)
             } else if let handle = targetHandle {
                 targetHandle = nil
                 await field.leave(handle)

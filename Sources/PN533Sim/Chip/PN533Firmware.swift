@@ -27,7 +27,14 @@ public actor PN533Firmware {
     /// The command whose ACK is still on its way: its response must not overtake it, which
     /// two separately timed sends could do on the wall clock.
     var owedACK: Int?
+    /// The command being executed: the one `complete(_:generation:)` answers for.
+    var current: RunningCommand?
+    /// The task of a command that runs as one (polling, activation), to cancel on abort.
     var running: Task<Void, Never>?
+    /// Timers of the running command, cancelled with it.
+    var commandTimers: [SimulationTimer] = []
+    /// The generation of a TgGetInitiatorCommand waiting for the reader's next frame.
+    var awaitingInitiator: Int?
     var faults: [PN533Fault] = []
     var disconnected = false
     var registers = CIURegisterFile()
@@ -64,6 +71,9 @@ public actor PN533Firmware {
         toHost = SimulationChannel(clock: field.clock)
         cardEntered = SimulationChannel(clock: field.clock)
     }
+
+    /// The field's executor: chips and field share one, so they call each other directly.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { field.unownedExecutor }
 
     /// The host side of the USB link to this chip.
     public nonisolated func transport() -> SimulatedTransport { SimulatedTransport(chip: self) }
@@ -139,44 +149,57 @@ public actor PN533Firmware {
             // Hosts take this ACK to mean the chip listens (libnfc, nfcpy and nfcrig poll
             // from the other chip then): it goes once the card is in the field.
             owedACK = mine
-        } else if usb.ackLatency == .zero {
-            toHost.send(PN533FrameBytes.ack)
         } else {
             owedACK = mine
-            clock.launch { [self] in await acknowledge(mine, arrival: arrival) }
+            acknowledge(mine, arrival: arrival)
         }
         if consumeDisconnectFault() { return }
-        running = clock.launch { [self] in
-            let outcome = await execute(code: code, data: data, generation: mine, arrival: arrival)
-            await finish(outcome, generation: mine, arrival: arrival, code: code)
+        current = RunningCommand(generation: mine, code: code, arrival: arrival)
+        switch begin(code: code, data: data, generation: mine, arrival: arrival) {
+        case .now(let outcome):
+            complete(outcome, generation: mine)
+        case .task(let body):
+            running = clock.launch { [self] in
+                let outcome = await body(self)
+                await complete(outcome, generation: mine)
+            }
         }
     }
 
-    private func finish(
-        _ outcome: FirmwareOutcome, generation mine: Int, arrival: SimulationInstant, code: UInt8
-    ) async {
-        guard generation == mine, !disconnected else { return }
-        if case .silent = outcome { return }
+    /// Answers command `mine` with `outcome`, after the USB latency since it arrived, unless
+    /// the command was aborted meanwhile or the outcome is still to come.
+    func complete(_ outcome: FirmwareOutcome, generation mine: Int) {
+        guard let command = current, command.generation == mine, generation == mine,
+            !disconnected
+        else { return }
+        switch outcome {
+        case .silent, .pending: return
+        case .response, .errorFrame: break
+        }
+        current = nil
         if consume({ $0 == .stallNextCommand }) {
             record(.faultCommitted("stall"))
             return
         }
-        var ready = max(clock.now, arrival.advanced(by: usb.commandLatency))
+        var ready = max(clock.now, command.arrival.advanced(by: usb.commandLatency))
         if let delay = consumeDelayFault() {
             ready = ready.advanced(by: delay)
             record(.faultCommitted("delay \(delay)"))
         }
-        do { try await clock.sleep(until: ready) } catch { return }
-        guard generation == mine, !disconnected else { return }
+        later(ready) { $0.respond(outcome, to: command) }
+    }
+
+    private func respond(_ outcome: FirmwareOutcome, to command: RunningCommand) {
+        guard generation == command.generation, !disconnected else { return }
         var bytes: [UInt8]
         switch outcome {
         case .response(let data):
-            bytes = PN533FrameBytes.response(code: code &+ 1, data: data)
-            record(.response(code: code &+ 1, data: data))
+            bytes = PN533FrameBytes.response(code: command.code &+ 1, data: data)
+            record(.response(code: command.code &+ 1, data: data))
         case .errorFrame:
             bytes = PN533FrameBytes.error
             record(.errorFrame)
-        case .silent:
+        case .silent, .pending:
             return
         }
         lastResponse = bytes
@@ -184,18 +207,24 @@ public actor PN533Firmware {
             bytes[bytes.count - 2] ^= 0x01
             record(.faultCommitted("corrupt checksum"))
         }
-        sendOwedACK(for: mine)
+        sendOwedACK(for: command.generation)
         toHost.send(bytes)
+    }
+
+    /// Runs `work` at `instant` (at once when it has come) unless the running command is
+    /// aborted first.
+    func later(
+        _ instant: SimulationInstant, _ work: @escaping @Sendable (isolated PN533Firmware) -> Void
+    ) {
+        if let timer = clock.run(at: instant, on: self, work) { commandTimers.append(timer) }
     }
 
     /// Sends command `command`'s ACK, no sooner than the USB model's ACK latency after it
     /// arrived at `arrival`, unless it went already.
-    func acknowledge(_ command: Int, arrival: SimulationInstant) async {
-        let at = arrival.advanced(by: usb.ackLatency)
-        if clock.now < at {
-            do { try await clock.sleep(until: at) } catch { return }
+    func acknowledge(_ command: Int, arrival: SimulationInstant) {
+        clock.run(at: arrival.advanced(by: usb.ackLatency), on: self) {
+            $0.sendOwedACK(for: command)
         }
-        sendOwedACK(for: command)
     }
 
     /// Sends command `command`'s ACK unless it went already.
@@ -208,20 +237,16 @@ public actor PN533Firmware {
 
     func abortRunningCommand() {
         generation += 1
+        current = nil
+        awaitingInitiator = nil
         running?.cancel()
         running = nil
+        for timer in commandTimers { clock.cancel(timer) }
+        commandTimers = []
     }
 
     private func deliver(_ bytes: [UInt8], after delay: Duration) {
-        // With no latency (USBTiming.zero) the frame is there at once: no task to wait.
-        guard delay > .zero else { return toHost.send(bytes) }
-        let channel = toHost
-        let clock = clock
-        let at = clock.now.advanced(by: delay)
-        clock.launch {
-            do { try await clock.sleep(until: at) } catch { return }
-            channel.send(bytes)
-        }
+        clock.run(at: clock.now.advanced(by: delay), on: self) { $0.toHost.send(bytes) }
     }
 
     func record(_ kind: FirmwareEvent.Kind) {
@@ -304,6 +329,24 @@ enum FirmwareOutcome: Sendable {
     case errorFrame
     /// Nothing: the command was aborted.
     case silent
+    /// Not known yet: the air or the other chip's host completes it through
+    /// `complete(_:generation:)`.
+    case pending
+}
+
+/// How a command goes on once its frame arrived.
+enum CommandStart: Sendable {
+    /// Its outcome, known at once (possibly `.pending`).
+    case now(FirmwareOutcome)
+    /// It runs as a participant task of its own: it polls, activates or sleeps.
+    case task(@Sendable (isolated PN533Firmware) async -> FirmwareOutcome)
+}
+
+/// The command a chip is executing.
+struct RunningCommand: Sendable {
+    var generation: Int
+    var code: UInt8
+    var arrival: SimulationInstant
 }
 
 /// The RF settings RFConfiguration changes.

@@ -32,7 +32,7 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
                 state.receivers[id]?.removeFirst()
                 if let waiter = state.waiters.removeValue(forKey: receiver) {
                     state.active += 1
-                    return PendingWake(continuation: waiter.continuation, wake: .signaled(element))
+                    return PendingWake(resumption: waiter.resumption, wake: .signaled(element))
                 }
             }
             state.buffers[id, default: []].append(element)

@@ -92,6 +92,42 @@ public final class SimulationClock: Clock, Sendable {
         }
     }
 
+    /// Runs `action` as a new participant task once virtual time reaches `instant`; until
+    /// then it holds time back no more than a sleeping participant would. For the chips'
+    /// scheduled work: a timer costs no task until it fires, and most are cancelled first.
+    @discardableResult
+    public func schedule(
+        at instant: SimulationInstant, _ action: @escaping @Sendable () async -> Void
+    ) -> SimulationTimer {
+        let body: @Sendable () async -> Void = { [self] in
+            await action()
+            leave()
+        }
+        let id: Int? = state.withLock { state in
+            if mode == .virtual, instant <= state.now {
+                state.active += 1
+                return nil
+            }
+            let id = state.nextWaiterID
+            state.nextWaiterID += 1
+            state.waiters[id] = Waiter(resumption: .action(body), deadline: instant, channel: nil)
+            return id
+        }
+        guard let id else {
+            Task(operation: body)
+            return SimulationTimer(id: -1)
+        }
+        if mode == .wall { scheduleWallTimeout(id: id, deadline: instant) }
+        return SimulationTimer(id: id)
+    }
+
+    /// Drops a scheduled action that has not fired yet.
+    public func cancel(_ timer: SimulationTimer) {
+        guard timer.id >= 0 else { return }
+        let removed = state.withLock { $0.remove(waiter: timer.id) }
+        withExtendedLifetime(removed) {}
+    }
+
     // MARK: - Participant accounting and waits (shared with SimulationChannel)
 
     func enter() { state.withLock { $0.active += 1 } }
@@ -133,7 +169,8 @@ public final class SimulationClock: Clock, Sendable {
                         return []
                     }
                     state.waiters[id] = Waiter(
-                        continuation: continuation, deadline: deadline, channel: channel)
+                        resumption: .continuation(continuation), deadline: deadline,
+                        channel: channel)
                     state.active -= 1
                     return advanceIfIdle(&state)
                 }
@@ -149,7 +186,7 @@ public final class SimulationClock: Clock, Sendable {
             let wake = state.withLock { state in
                 state.remove(waiter: id).map {
                     state.active += 1
-                    return PendingWake(continuation: $0.continuation, wake: .failed(.cancelled))
+                    return PendingWake(resumption: $0.resumption, wake: .failed(.cancelled))
                 }
             }
             wake?.resume()
@@ -165,8 +202,7 @@ public final class SimulationClock: Clock, Sendable {
             return state.waiters.keys.sorted().compactMap { id in
                 state.remove(waiter: id).map {
                     state.active += 1
-                    return PendingWake(
-                        continuation: $0.continuation, wake: .failed(.deadlock(at: at)))
+                    return PendingWake(resumption: $0.resumption, wake: .failed(.deadlock(at: at)))
                 }
             }
         }
@@ -175,7 +211,7 @@ public final class SimulationClock: Clock, Sendable {
         return due.keys.sorted().compactMap { id in
             state.remove(waiter: id).map {
                 state.active += 1
-                return PendingWake(continuation: $0.continuation, wake: .timedOut)
+                return PendingWake(resumption: $0.resumption, wake: .timedOut)
             }
         }
     }
@@ -187,7 +223,8 @@ public final class SimulationClock: Clock, Sendable {
             try? await Task.sleep(until: wallDeadline, clock: .continuous)
             let wake = state.withLock { state in
                 state.remove(waiter: id).map {
-                    PendingWake(continuation: $0.continuation, wake: .timedOut)
+                    state.active += 1
+                    return PendingWake(resumption: $0.resumption, wake: .timedOut)
                 }
             }
             wake?.resume()
@@ -202,8 +239,19 @@ enum Wake: Sendable {
     case failed(SimulationError)
 }
 
+/// A scheduled action of `SimulationClock.schedule(at:_:)`, for cancelling it.
+public struct SimulationTimer: Sendable, Hashable {
+    let id: Int
+}
+
 struct Waiter {
-    var continuation: UnsafeContinuation<Wake, Never>
+    /// What ends the wait: a suspended participant, or a timer's action to start.
+    enum Resumption {
+        case continuation(UnsafeContinuation<Wake, Never>)
+        case action(@Sendable () async -> Void)
+    }
+
+    var resumption: Resumption
     var deadline: SimulationInstant?
     /// The channel whose receiver queue holds this waiter, if any.
     var channel: Int?
@@ -229,10 +277,16 @@ struct ClockState {
 
 /// A wait to end once the lock is released (continuations never resume under the lock).
 struct PendingWake {
-    var continuation: UnsafeContinuation<Wake, Never>
+    var resumption: Waiter.Resumption
     var wake: Wake
 
-    func resume() { continuation.resume(returning: wake) }
+    func resume() {
+        switch resumption {
+        case .continuation(let continuation): continuation.resume(returning: wake)
+        // A timer is only ever removed when due: its action runs (counted as active already).
+        case .action(let action): Task(operation: action)
+        }
+    }
 }
 
 extension [PendingWake] {
@@ -259,5 +313,33 @@ final class WaitTicket: Sendable {
             slot.cancelled = true
             return slot.id
         }
+    }
+}
+
+extension SimulationClock {
+    /// Runs `work` on `actor` at `instant`: right away when that moment has come (no task,
+    /// no wait), else as a timer; the timer, to cancel it, when there is one.
+    @discardableResult
+    public func run<A: Actor>(
+        at instant: SimulationInstant, on actor: isolated A,
+        _ work: @escaping @Sendable (isolated A) -> Void
+    ) -> SimulationTimer? {
+        if instant <= now {
+            work(actor)
+            return nil
+        }
+        return schedule(at: instant) { await work(actor) }
+    }
+}
+
+extension SimulationClock {
+    /// Starts a callback-style operation and waits, on the clock, for the one result it
+    /// delivers; `nil` when the waiting task is cancelled first.
+    public nonisolated(nonsending) func result<T: Sendable>(
+        of start: (@escaping @Sendable (T) -> Void) -> Void
+    ) async -> T? {
+        let channel = SimulationChannel<T>(clock: self)
+        start { channel.send($0) }
+        return try? await channel.receive(deadline: nil)
     }
 }

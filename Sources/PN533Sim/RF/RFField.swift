@@ -55,6 +55,8 @@ public actor RFField {
     private var lastAnswerEnd: [Int: SimulationInstant] = [:]
     private var fieldsOn: Set<Int> = []
     private var nextID = 0
+    private var transmissions: [Int: Transmission] = [:]
+    private var nextTransmission = 0
 
     /// Creates an empty field.
     public init(clock: SimulationClock, timing: AirTiming = AirTiming()) {
@@ -76,9 +78,9 @@ public actor RFField {
     }
 
     /// A card leaves the field; it loses power at once.
-    public func leave(_ handle: TargetHandle) async {
+    public func leave(_ handle: TargetHandle) {
         guard let entry = entries.removeValue(forKey: handle.id) else { return }
-        await entry.target.fieldLost()
+        entry.target.fieldLost(in: self)
     }
 
     /// Whether the card is in the field.
@@ -88,13 +90,13 @@ public actor RFField {
     public var isPowered: Bool { !fieldsOn.isEmpty }
 
     /// Switches a reader's field; cards lose power when the last field goes off.
-    public func setField(_ on: Bool, by reader: ReaderHandle) async {
+    public func setField(_ on: Bool, by reader: ReaderHandle) {
         let wasPowered = isPowered
         if on { fieldsOn.insert(reader.id) } else { fieldsOn.remove(reader.id) }
         guard wasPowered && !isPowered else { return }
         for id in entries.keys.sorted() {
             entries[id]?.state = .idle
-            await entries[id]?.target.fieldLost()
+            entries[id]?.target.fieldLost(in: self)
         }
     }
 
@@ -124,9 +126,9 @@ public actor RFField {
             try? await clock.sleep(for: exchangeTime(command: 9, response: 5) * selection.frames)
             let id = idle[selection.card]
             guard let entry = entries[id] else { continue }
-            if let previous = polled.last { await halt(previous.handle) }
+            if let previous = polled.last { halt(previous.handle) }
             entries[id]?.state = .active(reader: reader.id)
-            await entry.target.selected(at: clock.now)
+            entry.target.selected(at: clock.now, in: self)
             polled.append(
                 PolledTarget(
                     handle: TargetHandle(id: id), identity: entry.identity, selection: selection))
@@ -141,50 +143,115 @@ public actor RFField {
         guard fieldsOn.contains(reader.id), let entry = entries[handle.id] else { return false }
         for (id, other) in entries
         where id != handle.id && other.state == .active(reader: reader.id) {
-            await halt(TargetHandle(id: id))
+            halt(TargetHandle(id: id))
         }
         entries[handle.id]?.state = .active(reader: reader.id)
-        await entry.target.selected(at: clock.now)
+        entry.target.selected(at: clock.now, in: self)
         return true
     }
 
     /// HLTA: the card stops answering until woken.
-    public func halt(_ handle: TargetHandle) async {
+    public func halt(_ handle: TargetHandle) {
         guard let entry = entries[handle.id] else { return }
         entries[handle.id]?.state = .halted
-        await entry.target.halted()
+        entry.target.halted(in: self)
     }
 
-    /// Sends `frame` from `reader` to the card it selected and waits for the answer: the
-    /// reader's frame takes its air time, the card has `waitingTime` from the end of it to
-    /// start answering, and the answer takes its own air time.
+    /// What a transmission comes to, delivered on the field's executor.
+    public typealias TransmitCompletion = @Sendable (Result<AirFrame, Silence>) -> Void
+
+    /// Sends `frame` from `reader` to the card it selected and calls `completion` with the
+    /// answer: the reader's frame takes its air time (after the guard time since the last
+    /// answer it heard), the card has `waitingTime` from the end of it to start answering,
+    /// and the answer takes its own air time. No task waits meanwhile: each step is a timer.
+    public func transmit(
+        _ frame: AirFrame, to handle: TargetHandle, from reader: ReaderHandle,
+        waitingTime: Duration, completion: @escaping TransmitCompletion
+    ) {
+        guard fieldsOn.contains(reader.id) else { return completion(.failure(.fieldOff)) }
+        var begin = clock.now
+        if let last = lastAnswerEnd[reader.id] {
+            begin = max(begin, last.advanced(by: timing.guardTime))
+        }
+        let ended = begin.advanced(by: timing.duration(of: frame))
+        clock.run(at: ended, on: self) { field in
+            field.deliver(
+                frame,
+                Transmission(
+                    target: handle.id, reader: reader.id, deadline: ended.advanced(by: waitingTime),
+                    completion: completion), endedAt: ended)
+        }
+    }
+
+    /// `transmit(_:to:from:waitingTime:completion:)` for a caller that waits for the answer.
     public func transmit(
         _ frame: AirFrame, to handle: TargetHandle, from reader: ReaderHandle,
         waitingTime: Duration
     ) async throws(Silence) -> AirFrame {
-        guard fieldsOn.contains(reader.id) else { throw .fieldOff }
-        if let last = lastAnswerEnd[reader.id] {
-            try? await clock.sleep(until: last.advanced(by: timing.guardTime))
+        let answer = await clock.result { done in
+            transmit(frame, to: handle, from: reader, waitingTime: waitingTime, completion: done)
         }
-        try? await clock.sleep(for: timing.duration(of: frame))
-        let ended = clock.now
-        let deadline = ended.advanced(by: waitingTime)
-        let channel = SimulationChannel<RFAnswer>(clock: clock)
-        if let entry = entries[handle.id], entry.state == .active(reader: reader.id) {
-            await entry.target.receive(frame, endedAt: ended, reply: RFReply(channel: channel))
+        // A cancelled wait heard nothing.
+        guard let answer else { throw .timeout }
+        return try answer.get()
+    }
+
+    /// A reader frame on its way to a card, until it is answered or its waiting time is over.
+    private struct Transmission {
+        var target: Int
+        var reader: Int
+        var deadline: SimulationInstant
+        var completion: TransmitCompletion
+        var answered = false
+        var timeout: SimulationTimer?
+    }
+
+    private func deliver(
+        _ frame: AirFrame, _ transmission: Transmission, endedAt ended: SimulationInstant
+    ) {
+        let id = nextTransmission
+        nextTransmission += 1
+        transmissions[id] = transmission
+        if let entry = entries[transmission.target],
+            entry.state == .active(reader: transmission.reader)
+        {
+            entry.target.receive(
+                frame, endedAt: ended, reply: RFReply(field: self, id: id), in: self)
         }
-        let answer: RFAnswer
-        do {
-            answer = try await channel.receive(deadline: deadline)
-        } catch {
-            throw .timeout
+        guard let pending = transmissions[id], !pending.answered else { return }
+        transmissions[id]?.timeout = clock.run(at: pending.deadline, on: self) { field in
+            field.expire(id)
         }
-        let answerEnd = answer.startedAt.advanced(by: timing.duration(of: answer.frame))
-        try? await clock.sleep(until: answerEnd)
-        lastAnswerEnd[reader.id] = answerEnd
+    }
+
+    /// A target's answer to transmission `id`, whose first bit goes out at `start`.
+    func answer(_ id: Int, with frame: AirFrame, startingAt start: SimulationInstant) {
+        // Starting at the deadline is too late: the reader stopped listening then.
+        guard let pending = transmissions[id], !pending.answered,
+            max(start, clock.now) < pending.deadline
+        else { return }
+        transmissions[id]?.answered = true
+        if let timeout = pending.timeout { clock.cancel(timeout) }
+        let answerEnd = start.advanced(by: timing.duration(of: frame))
+        clock.run(at: answerEnd, on: self) { field in
+            field.complete(id, with: frame, endedAt: answerEnd)
+        }
+    }
+
+    private func complete(_ id: Int, with frame: AirFrame, endedAt answerEnd: SimulationInstant) {
+        guard let transmission = transmissions.removeValue(forKey: id) else { return }
+        lastAnswerEnd[transmission.reader] = answerEnd
         // A card that left while answering was cut off mid-frame: the reader hears nothing.
-        guard entries[handle.id] != nil, fieldsOn.contains(reader.id) else { throw .timeout }
-        return answer.frame
+        guard entries[transmission.target] != nil, fieldsOn.contains(transmission.reader) else {
+            return transmission.completion(.failure(.timeout))
+        }
+        transmission.completion(.success(frame))
+    }
+
+    private func expire(_ id: Int) {
+        guard let transmission = transmissions[id], !transmission.answered else { return }
+        transmissions[id] = nil
+        transmission.completion(.failure(.timeout))
     }
 
     private func exchangeTime(command: Int, response: Int) -> Duration {

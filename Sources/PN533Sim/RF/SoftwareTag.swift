@@ -9,18 +9,16 @@ public final class SoftwareTag: RFTarget {
 
     /// The identity it shows in anticollision.
     public let identity: TypeAIdentity
-    private let clock: SimulationClock
     private let timing: AirTiming
     private let responder: Responder
     private let log = Mutex<[String]>([])
 
     /// Creates a tag answering through `responder`.
     public init(
-        identity: TypeAIdentity, clock: SimulationClock, timing: AirTiming = AirTiming(),
+        identity: TypeAIdentity, timing: AirTiming = AirTiming(),
         responder: @escaping Responder
     ) {
         self.identity = identity
-        self.clock = clock
         self.timing = timing
         self.responder = responder
     }
@@ -28,23 +26,20 @@ public final class SoftwareTag: RFTarget {
     /// What happened to the tag, in order: selections, frames, halts, field loss.
     public var events: [String] { log.withLock { $0 } }
 
-    public func selected(at instant: SimulationInstant) async {
+    public func selected(at instant: SimulationInstant, in field: isolated RFField) {
         log.withLock { $0.append("selected") }
     }
 
-    public func receive(_ frame: AirFrame, endedAt instant: SimulationInstant, reply: RFReply) async
-    {
+    public func receive(
+        _ frame: AirFrame, endedAt instant: SimulationInstant, reply: RFReply,
+        in field: isolated RFField
+    ) {
         log.withLock { $0.append("frame \(frame)") }
         guard let answer = responder(frame) else { return }
-        let start = instant.advanced(by: timing.responseDelay)
-        let clock = clock
-        _ = clock.spawn {
-            try await clock.sleep(until: start)
-            reply.send(answer, startingAt: start)
-        }
+        reply.send(answer, startingAt: instant.advanced(by: timing.responseDelay))
     }
 
-    public func halted() async { log.withLock { $0.append("halted") } }
+    public func halted(in field: isolated RFField) { log.withLock { $0.append("halted") } }
 
-    public func fieldLost() async { log.withLock { $0.append("field lost") } }
+    public func fieldLost(in field: isolated RFField) { log.withLock { $0.append("field lost") } }
 }

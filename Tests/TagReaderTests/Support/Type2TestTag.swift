@@ -36,7 +36,7 @@ final class Type2TestTag: Sendable {
     }
 
     func softwareTag(clock: SimulationClock) -> SoftwareTag {
-        SoftwareTag(identity: identity, clock: clock) { [self] frame in answer(frame) }
+        SoftwareTag(identity: identity) { [self] frame in answer(frame) }
     }
 
     var memory: [UInt8] { state.withLock { $0.memory } }

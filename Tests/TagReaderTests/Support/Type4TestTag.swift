@@ -57,7 +57,7 @@ final class Type4TestTag: Sendable {
     }
 
     func softwareTag(clock: SimulationClock) -> SoftwareTag {
-        SoftwareTag(identity: identity, clock: clock) { [self] frame in answer(frame) }
+        SoftwareTag(identity: identity) { [self] frame in answer(frame) }
     }
 
     // MARK: - What tests look at and change
