@@ -57,6 +57,17 @@ import Testing
             await recorder.instants == [.zero, SimulationInstant(offset: .microseconds(250))])
     }
 
+    @Test func workLaunchedImmediatelyThatNeverWaitsIsDoneWhenTheLaunchReturns() async throws {
+        let clock = SimulationClock()
+        let answers = SimulationChannel<Int>(clock: clock)
+        let queuedAtOnce = await clock.participate { () -> Int in
+            clock.launchImmediately { answers.send(7) }
+            return answers.pendingCount
+        }
+        #expect(queuedAtOnce == 1)
+        #expect(answers.tryReceive() == 7)
+    }
+
     @Test func aResultDeliveredByACallbackIsAwaitedOnTheClock() async throws {
         let clock = SimulationClock()
         let value = await clock.participate { () -> Int? in

@@ -189,7 +189,7 @@ import Testing
         let (first, second) = try await rig.read(emulator) {
             _ = try await rig.poll()
             let first = try await Self.readNDEF(rig).1
-            await emulator.load(replacement)
+            emulator.load(replacement)
             return (first, try await Self.readNDEF(rig).1)
         }
         #expect(first == Self.message)
@@ -244,7 +244,7 @@ import Testing
             _ = try await Self.transceive(
                 rig, try Type4Tag.updateBinary(offset: 0, data: [0x00, UInt8(replacement.count)]))
         }
-        let application = await emulator.application
+        let application = emulator.application
         #expect(application.writes.count == 4)
         #expect(application.writeHistory.safety == .tearingSafe)
         #expect(application.storedNDEF.bytes == replacement)

@@ -128,6 +128,23 @@ public final class SimulationClock: Clock, Sendable {
         withExtendedLifetime(removed) {}
     }
 
+    /// `launch`, with the task running on the caller's thread at once until it first waits:
+    /// work that never waits (an APDU handler answering from memory) is done when this
+    /// returns, with no hand-over to another thread.
+    @discardableResult
+    public func launchImmediately(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never>
+    {
+        enter()
+        let run: @Sendable () async -> Void = { [self] in
+            await body()
+            leave()
+        }
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return Task.immediate(operation: run)
+        }
+        return Task(operation: run)
+    }
+
     // MARK: - Participant accounting and waits (shared with SimulationChannel)
 
     func enter() { state.withLock { $0.active += 1 } }

@@ -19,7 +19,9 @@ public struct SimulationISODEPScheduler: ISODEPScheduler {
 
     public func start(_ work: @escaping @Sendable () async -> [UInt8]) -> any ISODEPPendingResult {
         let channel = SimulationChannel<[UInt8]>(clock: clock)
-        clock.launch { channel.send(await work()) }
+        // Most handlers answer without waiting: started in place, the answer is there before
+        // the card asks for it.
+        clock.launchImmediately { channel.send(await work()) }
         return SimulationPendingResult(channel: channel)
     }
 }

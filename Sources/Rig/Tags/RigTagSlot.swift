@@ -158,7 +158,7 @@ public actor RigTagSlot {
 
     /// The writes a reader performed and what the tag held after each.
     public func writeHistory() async -> WriteHistory? {
-        if let type4 { return await type4.application.writeHistory }
+        if let type4 { return type4.application.writeHistory }
         if let type2 { return await type2.tag.writeHistory }
         return nil
     }

@@ -1,12 +1,14 @@
 import ISODEP
 import PN533
+import Synchronization
 
 /// A Type 4 Tag on a PN533 in target mode: arms the chip, serves each reader's ISO-DEP
 /// session with a `Type4TagApplication`, and arms again after DESELECT, release, field
 /// loss or silence, so that readers can poll it again and again.
 ///
 /// The application is shared between the card's APDU handler and whoever inspects the tag
-/// while it runs (a suite reading the writes), hence an actor.
+/// while it runs (a suite reading the writes): it sits behind a lock of its own, so the
+/// handler answers where the card runs, without a hop to the emulator's actor.
 public actor Type4TagEmulator {
     /// The chip, opened.
     public nonisolated let device: PN533Device
@@ -14,9 +16,8 @@ public actor Type4TagEmulator {
     public nonisolated let configuration: Type4TagEmulatorConfiguration
     /// Activations, APDUs, WTX, DESELECT and releases, timestamped.
     public nonisolated let log: TagEventLog
-    private let scheduler: any ISODEPScheduler
-    /// The tag's state: its files, the selection, the writes so far.
-    public private(set) var application: Type4TagApplication
+    private nonisolated let scheduler: any ISODEPScheduler
+    private nonisolated let state: Mutex<Type4TagApplication>
     /// How many times a reader activated the tag.
     public private(set) var activations = 0
 
@@ -28,7 +29,7 @@ public actor Type4TagEmulator {
         scheduler: any ISODEPScheduler = ContinuousISODEPScheduler(), log: TagEventLog
     ) {
         self.device = device
-        self.application = application
+        state = Mutex(application)
         self.configuration = configuration
         self.scheduler = scheduler
         self.log = log
@@ -36,9 +37,12 @@ public actor Type4TagEmulator {
 
     /// Replaces the tag's files and write record, between test cases; a reader in the field
     /// sees the new content from its next command on.
-    public func load(_ application: Type4TagApplication) {
-        self.application = application
+    public nonisolated func load(_ application: Type4TagApplication) {
+        state.withLock { $0 = application }
     }
+
+    /// The tag's state: its files, the selection, the writes so far.
+    public nonisolated var application: Type4TagApplication { state.withLock { $0 } }
 
     /// Serves readers until the calling task is cancelled.
     ///
@@ -57,7 +61,7 @@ public actor Type4TagEmulator {
             activations += 1
             log.record(.activated(firstCommand: activation.initiatorCommand))
             let (stop, end) = try await serve(activation)
-            application.deselect()
+            state.withLock { $0.deselect() }
             if stop { return }
             if end == .deselected, configuration.haltAfterDeselect {
                 try await waitForFieldOff()
@@ -111,12 +115,12 @@ public actor Type4TagEmulator {
     }
 
     /// The APDU handler: logs the command, takes the configured time, answers.
-    private func handle(_ apdu: [UInt8]) async -> [UInt8] {
+    private nonisolated func handle(_ apdu: [UInt8]) async -> [UInt8] {
         log.record(.received(apdu))
         if configuration.responseDelay > .zero {
             await scheduler.sleep(for: configuration.responseDelay)
         }
-        let response = application.respond(to: apdu)
+        let response = state.withLock { $0.respond(to: apdu) }
         log.record(.sent(response))
         return response
     }
