@@ -29,7 +29,6 @@ public enum PN533Frame: Sendable, Hashable {
     /// The largest LEN an extended frame can express.
     public static let maximumExtendedLength = 0xFFFF
 
-    static let startCode: [UInt8] = [0x00, 0xFF]
     static let ackBytes: [UInt8] = [0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00]
     static let nackBytes: [UInt8] = [0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00]
     static let errorBytes: [UInt8] = [0x00, 0x00, 0xFF, 0x01, 0xFF, 0x7F, 0x81, 0x00]
@@ -58,27 +57,35 @@ public enum PN533Frame: Sendable, Hashable {
         }
     }
 
-    /// Lays out the header with LEN/LCS zeroed, appends the body, then patches the length
-    /// fields and appends DCS, so the checksums are computed from the bytes actually written.
+    /// Writes the frame into one buffer sized up front: this runs for every command and
+    /// response, so it makes a single allocation.
     private static func encodeInformation(
         tfi: UInt8, code: UInt8, data: [UInt8]
     ) throws(PN533FrameError) -> [UInt8] {
         let length = 2 + data.count
         guard length <= maximumExtendedLength else { throw .bodyTooLong(length: length) }
         let extended = length > maximumNormalLength
-        var frame: [UInt8] = [0x00] + startCode
-        frame.reserveCapacity(length + 11)
-        if extended { frame += [0xFF, 0xFF] }
-        let lengthIndex = frame.count
-        frame += extended ? [0, 0, 0] : [0, 0]
-        let bodyIndex = frame.count
-        frame += [tfi, code]
-        frame += data
-        let lengthBytes: [UInt8] =
-            extended ? [UInt8(length >> 8), UInt8(length & 0xFF)] : [UInt8(length)]
-        for (index, byte) in lengthBytes.enumerated() { frame[lengthIndex + index] = byte }
-        frame[lengthIndex + lengthBytes.count] = checksum(lengthBytes[...])
-        frame.append(checksum(frame[bodyIndex...]))
+        var frame = [UInt8]()
+        frame.reserveCapacity(length + (extended ? 10 : 7))
+        frame.append(0x00)
+        frame.append(0x00)
+        frame.append(0xFF)
+        if extended {
+            let high = UInt8(length >> 8)
+            let low = UInt8(length & 0xFF)
+            frame.append(0xFF)
+            frame.append(0xFF)
+            frame.append(high)
+            frame.append(low)
+            frame.append(0 &- (high &+ low))
+        } else {
+            frame.append(UInt8(length))
+            frame.append(0 &- UInt8(length))
+        }
+        frame.append(tfi)
+        frame.append(code)
+        frame.append(contentsOf: data)
+        frame.append(0 &- data.reduce(tfi &+ code, &+))
         frame.append(0x00)
         return frame
     }

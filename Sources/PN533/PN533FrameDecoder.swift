@@ -56,7 +56,7 @@ public struct PN533FrameDecoder: Sendable {
         let leftover = Array(buffer[readIndex...])
         buffer.removeAll(keepingCapacity: true)
         readIndex = 0
-        transferEnds.removeAll()
+        transferEnds.removeAll(keepingCapacity: true)
         return leftover
     }
 

@@ -21,7 +21,11 @@ struct PN533ResponseReader {
     func peek() -> UInt8? { isAtEnd ? nil : bytes[offset] }
 
     mutating func readByte(_ field: String) throws(PN533Error) -> UInt8 {
-        try readBytes(1, field)[0]
+        guard offset < bytes.count else {
+            throw malformed(.truncated(field: field, offset: offset, needed: 1))
+        }
+        defer { offset += 1 }
+        return bytes[offset]
     }
 
     mutating func readBytes(_ count: Int, _ field: String) throws(PN533Error) -> [UInt8] {

@@ -161,13 +161,16 @@ import Testing
 extension SimulationClockTests {
     @Test func aChannelDroppedWithUnreadChannelsInsideReleasesThemSafely() async throws {
         let clock = SimulationClock()
+        weak var released: SimulationChannel<Int>?
         do {
             let outer = SimulationChannel<SimulationChannel<Int>>(clock: clock)
             let inner = SimulationChannel<Int>(clock: clock)
+            released = inner
             inner.send(1)
             outer.send(inner)
         }
         // Reaching here means the nested deinit did not re-enter the clock's lock.
-        #expect(clock.state.withLock { $0.buffers.isEmpty })
+        #expect(released == nil)
+        #expect(clock.state.withLock { $0.waiters.isEmpty })
     }
 }

@@ -2,40 +2,30 @@
 /// waiting for a chip's answer lets virtual time advance.
 public final class SimulationChannel<Element: Sendable>: Sendable {
     let clock: SimulationClock
-    let id: Int
+    // Guarded by the clock's lock, not one of its own: "a receiver waits" and "nobody runs"
+    // are decided together. Kept here rather than in the clock's state so that a send finds
+    // its queue without a look-up and its elements keep their type.
+    private nonisolated(unsafe) var queue: [Element] = []
+    /// Waiter ids of receivers, longest-waiting first; an id whose wait ended otherwise is
+    /// skipped (and dropped by its receiver).
+    private nonisolated(unsafe) var receivers: [Int] = []
 
     /// Creates an empty channel on `clock`.
     public init(clock: SimulationClock) {
         self.clock = clock
-        id = clock.state.withLock { state in
-            defer { state.nextChannelID += 1 }
-            state.buffers[state.nextChannelID] = []
-            return state.nextChannelID
-        }
-    }
-
-    deinit {
-        // Channels come and go with every frame on the air: their bookkeeping goes with them.
-        // Unread elements are released after the lock: one may hold another channel, whose
-        // own deinit takes the same lock.
-        let unread = clock.state.withLock { state in
-            state.receivers[id] = nil
-            return state.buffers.removeValue(forKey: id)
-        }
-        withExtendedLifetime(unread) {}
     }
 
     /// Delivers `element` to the longest-waiting receiver, or queues it.
     public func send(_ element: Element) {
         let wake: PendingWake? = clock.state.withLock { state in
-            while let receiver = state.receivers[id]?.first {
-                state.receivers[id]?.removeFirst()
-                if let waiter = state.waiters.removeValue(forKey: receiver) {
+            while !receivers.isEmpty {
+                let receiver = receivers.removeFirst()
+                if let waiter = state.remove(waiter: receiver) {
                     state.active += 1
                     return PendingWake(resumption: waiter.resumption, wake: .signaled(element))
                 }
             }
-            state.buffers[id, default: []].append(element)
+            queue.append(element)
             return nil
         }
         wake?.resume()
@@ -49,19 +39,23 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
         // An element already queued is taken without setting up a wait (often, as with an
         // ACK that is there before the host asks for it).
         if let element = tryReceive() { return element }
-        let wake = await clock.wait(deadline: deadline, channel: id) { state, waiterID in
-            if let buffered = state.buffers[id], !buffered.isEmpty {
-                return .signaled(state.buffers[id]!.removeFirst())
-            }
-            state.receivers[id, default: []].append(waiterID)
+        var registered: Int?
+        let wake = await clock.wait(deadline: deadline) { state, waiterID in
+            if !queue.isEmpty { return .signaled(queue.removeFirst()) }
+            receivers.append(waiterID)
+            registered = waiterID
             return nil
         }
         switch wake {
         case .signaled(let element):
             // Only this channel's `send` signals its receivers, always with an `Element`.
             return element as! Element
-        case .timedOut: throw .timedOut
-        case .failed(let error): throw error
+        case .timedOut, .failed:
+            if let id = registered {
+                clock.state.withLock { _ in receivers.removeAll { $0 == id } }
+            }
+            if case .failed(let error) = wake { throw error }
+            throw .timedOut
         }
     }
 
@@ -74,14 +68,11 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
 
     /// The next element if one is queued, without waiting.
     public func tryReceive() -> Element? {
-        clock.state.withLock { state in
-            guard let buffered = state.buffers[id], !buffered.isEmpty else { return nil }
-            return state.buffers[id]!.removeFirst() as? Element
-        }
+        clock.state.withLock { _ in queue.isEmpty ? nil : queue.removeFirst() }
     }
 
     /// Elements sent and not received yet: what a teardown reports as left over.
-    public var pendingCount: Int { clock.state.withLock { $0.buffers[id]?.count ?? 0 } }
+    public var pendingCount: Int { clock.state.withLock { _ in queue.count } }
 }
 
 /// A participant task started by `SimulationClock.spawn`; awaiting its value waits on the

@@ -110,7 +110,7 @@ public final class SimulationClock: Clock, Sendable {
             }
             let id = state.nextWaiterID
             state.nextWaiterID += 1
-            state.waiters[id] = Waiter(resumption: .action(body), deadline: instant, channel: nil)
+            state.waiters.append(Waiter(id: id, resumption: .action(body), deadline: instant))
             return id
         }
         guard let id else {
@@ -161,7 +161,7 @@ public final class SimulationClock: Clock, Sendable {
     /// a non-nil answer returns at once without waiting; otherwise it may record the waiter's
     /// id (for a channel's receiver queue) before the waiter is registered.
     nonisolated(nonsending) func wait(
-        deadline: SimulationInstant?, channel: Int? = nil,
+        deadline: SimulationInstant?,
         _ immediate: (inout ClockState, Int) -> Wake?
     ) async -> Wake {
         let ticket = WaitTicket()
@@ -185,9 +185,8 @@ public final class SimulationClock: Clock, Sendable {
                         answer = .timedOut
                         return []
                     }
-                    state.waiters[id] = Waiter(
-                        resumption: .continuation(continuation), deadline: deadline,
-                        channel: channel)
+                    state.waiters.append(
+                        Waiter(id: id, resumption: .continuation(continuation), deadline: deadline))
                     state.active -= 1
                     return advanceIfIdle(&state)
                 }
@@ -213,24 +212,33 @@ public final class SimulationClock: Clock, Sendable {
     /// Moves virtual time to the next deadline while nobody runs; returns the waits to end.
     func advanceIfIdle(_ state: inout ClockState) -> [PendingWake] {
         guard mode == .virtual, state.active == 0, !state.waiters.isEmpty else { return [] }
-        guard let next = state.waiters.values.compactMap(\.deadline).min() else {
+        var earliest: SimulationInstant?
+        for waiter in state.waiters {
+            if let deadline = waiter.deadline, earliest.map({ deadline < $0 }) ?? true {
+                earliest = deadline
+            }
+        }
+        let wake: (Waiter) -> PendingWake
+        let isDue: (Waiter) -> Bool
+        if let next = earliest {
+            state.now = max(state.now, next)
+            wake = { PendingWake(resumption: $0.resumption, wake: .timedOut) }
+            isDue = { $0.deadline.map { $0 <= next } ?? false }
+        } else {
             // Everybody waits for an event no one is left to cause.
             let at = state.now
-            return state.waiters.keys.sorted().compactMap { id in
-                state.remove(waiter: id).map {
-                    state.active += 1
-                    return PendingWake(resumption: $0.resumption, wake: .failed(.deadlock(at: at)))
-                }
-            }
+            wake = { PendingWake(resumption: $0.resumption, wake: .failed(.deadlock(at: at))) }
+            isDue = { _ in true }
         }
-        state.now = max(state.now, next)
-        let due = state.waiters.filter { $0.value.deadline.map { $0 <= next } ?? false }
-        return due.keys.sorted().compactMap { id in
-            state.remove(waiter: id).map {
-                state.active += 1
-                return PendingWake(resumption: $0.resumption, wake: .timedOut)
-            }
+        // In id order, which is the order the waits began.
+        var wakes: [PendingWake] = []
+        var kept: [Waiter] = []
+        for waiter in state.waiters {
+            if isDue(waiter) { wakes.append(wake(waiter)) } else { kept.append(waiter) }
         }
+        state.waiters = kept
+        state.active += wakes.count
+        return wakes
     }
 
     private func scheduleWallTimeout(id: Int?, deadline: SimulationInstant) {
@@ -262,6 +270,8 @@ public struct SimulationTimer: Sendable, Hashable {
 }
 
 struct Waiter {
+    /// Issued in ascending order, so the clock's list of waiters is sorted by it.
+    var id: Int
     /// What ends the wait: a suspended participant, or a timer's action to start.
     enum Resumption {
         case continuation(UnsafeContinuation<Wake, Never>)
@@ -270,8 +280,6 @@ struct Waiter {
 
     var resumption: Resumption
     var deadline: SimulationInstant?
-    /// The channel whose receiver queue holds this waiter, if any.
-    var channel: Int?
 }
 
 /// Everything the clock and its channels share, behind one lock so that "nobody runs" and
@@ -280,15 +288,12 @@ struct ClockState {
     var now = SimulationInstant.zero
     var active = 0
     var nextWaiterID = 0
-    var waiters: [Int: Waiter] = [:]
-    var nextChannelID = 0
-    var buffers: [Int: [any Sendable]] = [:]
-    var receivers: [Int: [Int]] = [:]
+    /// Few at a time and appended in id order: a scan costs less than hashing.
+    var waiters: [Waiter] = []
 
     mutating func remove(waiter id: Int) -> Waiter? {
-        guard let waiter = waiters.removeValue(forKey: id) else { return nil }
-        if let channel = waiter.channel { receivers[channel]?.removeAll { $0 == id } }
-        return waiter
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
+        return waiters.remove(at: index)
     }
 }
 

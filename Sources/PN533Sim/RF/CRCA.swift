@@ -3,22 +3,39 @@
 public enum CRCA {
     /// The two CRC bytes for `bytes`, in transmission order.
     public static func checksum(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+        let crc = value(bytes)
+        return [UInt8(crc & 0xFF), UInt8(crc >> 8)]
+    }
+
+    /// `bytes` followed by their CRC.
+    public static func appending(to bytes: [UInt8]) -> [UInt8] {
+        let crc = value(bytes)
+        var frame = [UInt8]()
+        frame.reserveCapacity(bytes.count + 2)
+        frame.append(contentsOf: bytes)
+        frame.append(UInt8(crc & 0xFF))
+        frame.append(UInt8(crc >> 8))
+        return frame
+    }
+
+    /// The bytes without their trailing CRC, or `nil` when there is none or it is wrong.
+    public static func stripping(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.count >= 2 else { return nil }
+        let body = bytes[..<(bytes.count - 2)]
+        let crc = value(body)
+        guard bytes[bytes.count - 2] == UInt8(crc & 0xFF), bytes[bytes.count - 1] == UInt8(crc >> 8)
+        else { return nil }
+        return Array(body)
+    }
+
+    /// The CRC register after `bytes`; its low byte is transmitted first.
+    static func value(_ bytes: some Sequence<UInt8>) -> UInt16 {
         var crc: UInt16 = 0x6363
         for byte in bytes {
             var value = byte ^ UInt8(crc & 0xFF)
             value ^= value << 4
             crc = (crc >> 8) ^ (UInt16(value) << 8) ^ (UInt16(value) << 3) ^ (UInt16(value) >> 4)
         }
-        return [UInt8(crc & 0xFF), UInt8(crc >> 8)]
-    }
-
-    /// `bytes` followed by their CRC.
-    public static func appending(to bytes: [UInt8]) -> [UInt8] { bytes + checksum(bytes) }
-
-    /// The bytes without their trailing CRC, or `nil` when there is none or it is wrong.
-    public static func stripping(_ bytes: [UInt8]) -> [UInt8]? {
-        guard bytes.count >= 2 else { return nil }
-        let body = Array(bytes.dropLast(2))
-        return checksum(body) == Array(bytes.suffix(2)) ? body : nil
+        return crc
     }
 }
