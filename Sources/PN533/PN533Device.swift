@@ -14,6 +14,7 @@ public actor PN533Device {
     static let emptyTransfersAsTimeout = 8
 
     private let transport: any Transport
+    private let executorOwner: any Actor
     /// The settings this device runs with.
     public let configuration: PN533DeviceConfiguration
     private let onEvent: (@Sendable (PN533DeviceEvent) -> Void)?
@@ -32,7 +33,11 @@ public actor PN533Device {
         self.transport = transport
         self.configuration = configuration
         self.onEvent = onEvent
+        executorOwner = transport.executorOwner ?? PN533DeviceExecutor()
     }
+
+    /// The transport's executor when it names one (a simulated chip's), else one of its own.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executorOwner.unownedExecutor }
 
     /// The chip: as configured, else as `open()` identified it, else assumed a PN533.
     public var chip: PN533Chip { configuration.expectedChip ?? firmware?.chip ?? .pn533 }
@@ -295,3 +300,6 @@ public actor PN533Device {
         onEvent?(event)
     }
 }
+
+/// An actor that only lends its executor: a device's own when its transport names none.
+private actor PN533DeviceExecutor {}

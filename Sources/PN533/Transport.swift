@@ -10,4 +10,14 @@ public protocol Transport: Sendable {
     /// When the calling task is cancelled the wait ends soon, with `.cancelled`: a chip in
     /// target mode may wait for an initiator indefinitely, and cancelling is how its host stops.
     nonisolated(nonsending) func receive(timeout: Duration) async throws(TransportError) -> [UInt8]
+
+    /// The actor whose executor a driver over this transport runs on; `nil`: one of its own.
+    ///
+    /// A simulation answers a command by calling its host back on the chip's executor: when
+    /// the driver shares it, a command frame goes to the chip and back without a hop.
+    var executorOwner: (any Actor)? { get }
+}
+
+extension Transport {
+    public var executorOwner: (any Actor)? { nil }
 }

@@ -56,13 +56,15 @@ public actor PN533Firmware {
     var lastError: UInt8 = 0
     /// SetParameters flags; 0x10 (fAutomaticRATS) makes InListPassiveTarget send RATS itself.
     var parameters: UInt8 = 0x14
-    var events: [FirmwareEvent] = []
+    var events: FirmwareEventLog
 
-    /// Creates a chip in `field`. It answers GetFirmwareVersion with `33 02 07 07` (a PN533).
+    /// Creates a chip in `field`. It answers GetFirmwareVersion with `33 02 07 07` (a PN533)
+    /// and keeps its last `eventLogCapacity` events.
     public init(
         name: String, field: RFField, usb: USBTiming = USBTiming(),
-        firmwareVersion: [UInt8] = [0x33, 0x02, 0x07, 0x07]
+        firmwareVersion: [UInt8] = [0x33, 0x02, 0x07, 0x07], eventLogCapacity: Int = 100_000
     ) {
+        events = FirmwareEventLog(capacity: eventLogCapacity)
         self.name = name
         self.field = field
         clock = field.clock
@@ -94,8 +96,12 @@ public actor PN533Firmware {
     /// Queues faults to commit, each once, in order.
     public func inject(_ fault: PN533Fault) { faults.append(fault) }
 
-    /// What the chip did, in order, with virtual timestamps.
-    public var eventLog: [FirmwareEvent] { events }
+    /// What the chip did, in order, with virtual timestamps: the most recent events, as many
+    /// as the log keeps.
+    public var eventLog: [FirmwareEvent] { events.events }
+
+    /// Events the log no longer holds because it was full.
+    public var droppedEventCount: Int { events.droppedCount }
 
     /// Frames sent to the host and not read: what a teardown reports as left over.
     public nonisolated var unreadFrames: Int { toHost.pendingCount }

@@ -16,4 +16,7 @@ public struct SimulatedTransport: Transport {
     {
         try await chip.nextFrameForHost(timeout: timeout)
     }
+
+    /// The chip's field: the chips and the hosts driving them share its executor.
+    public var executorOwner: (any Actor)? { chip.field }
 }
