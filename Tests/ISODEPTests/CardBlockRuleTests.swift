@@ -15,7 +15,7 @@ import Testing
     ) async throws -> SimulatedRig {
         let rig = SimulatedRig()
         let card = rig.startCard(configuration)
-        try await rig.clock.participate {
+        try await rig.participate {
             _ = try await rig.listCard()
             try await body(rig)
             try await rig.reader.setRF(field: false)
@@ -104,7 +104,7 @@ import Testing
     func deselects() async throws {
         let rig = SimulatedRig()
         let card = rig.startCard()
-        let end = try await rig.clock.participate {
+        let end = try await rig.participate {
             _ = try await rig.listCard()
             try await rig.send("c2", expecting: [0xC2])
             return try await card.value

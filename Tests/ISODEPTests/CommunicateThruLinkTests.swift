@@ -17,7 +17,7 @@ import Testing
     func setsRetryTimeouts() async throws {
         let rig = SimulatedRig()
         let card = rig.startCard()
-        try await rig.clock.participate {
+        try await rig.participate {
             _ = try await rig.listCard()
             let link = CommunicateThruLink(device: rig.reader)
             #expect(
@@ -48,7 +48,7 @@ import Testing
     func restoresCRC() async throws {
         let rig = SimulatedRig()
         let card = rig.startCard()
-        try await rig.clock.participate {
+        try await rig.participate {
             _ = try await rig.listCard()
             try await rig.reader.writeRegisters([(0x6302, 0x00), (0x6303, 0x00), (0x633D, 0x07)])
             let link = CommunicateThruLink(device: rig.reader)
@@ -70,7 +70,7 @@ import Testing
     func silence() async throws {
         let rig = SimulatedRig()
         let host = rig.startSilentCard()
-        try await rig.clock.participate {
+        try await rig.participate {
             _ = try await rig.listCard()
             try await host.value
             let link = CommunicateThruLink(device: rig.reader)

@@ -15,7 +15,7 @@ import Testing
             try await transceiver.transceive([UInt8](hex: "00a4040007d2760000850101"))
         }
         #expect(answer == [UInt8](hex: "00a4040007d2760000850101 9000"))
-        let end = try await rig.clock.participate { try await card.value }
+        let end = try await rig.participate { try await card.value }
         #expect(
             end
                 == .released(
@@ -142,7 +142,7 @@ import Testing
     func deselect(path: ReaderPath) async throws {
         let rig = SimulatedRig()
         let card = rig.startCard()
-        let end = try await rig.clock.participate {
+        let end = try await rig.participate {
             let transceiver = try await rig.transceiver(path)
             _ = try await transceiver.transceive([0x00])
             switch transceiver {
@@ -164,7 +164,7 @@ import Testing
         let card = rig.startCard(
             ISODEPCardConfiguration(ats: ATS(fsci: 5, fwi: 6, sfgi: 3, historicalBytes: [0x80])),
             target: target)
-        let (ats, answer) = try await rig.clock.participate {
+        let (ats, answer) = try await rig.participate {
             let listed = try await rig.listCard()
             #expect(listed.ats == nil)
             let reader = ISODEPReader(

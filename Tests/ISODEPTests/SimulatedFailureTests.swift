@@ -23,7 +23,7 @@ import Testing
     func cardLeavesMidSession(path: ReaderPath) async throws {
         let rig = SimulatedRig()
         let card = rig.startCard()
-        let failure = try await rig.clock.participate {
+        let failure = try await rig.participate {
             let transceiver = try await rig.transceiver(path)
             // The I-block (7 bytes with CRC) and one S(WTX) grant (4) reach the card; it
             // leaves as the second grant goes out, while its handler still works.
@@ -32,7 +32,7 @@ import Testing
                 _ = try await transceiver.transceive([0x00, 0x5E, 0x00, 200])
             }
         }
-        let end = try await rig.clock.participate { try await card.value }
+        let end = try await rig.participate { try await card.value }
         #expect(end == Self.released)
         #expect(rig.events.sentCount { $0 == .wtx(1) } == 2)
         switch path {
@@ -53,7 +53,7 @@ import Testing
     func fieldOff(path: ReaderPath) async throws {
         let rig = SimulatedRig()
         let card = rig.startCard()
-        let failure = try await rig.clock.participate {
+        let failure = try await rig.participate {
             let transceiver = try await rig.transceiver(path)
             _ = try await transceiver.transceive([0x00])
             try await rig.reader.setRF(field: false)
@@ -80,7 +80,7 @@ import Testing
     func silentCard(path: ReaderPath) async throws {
         let rig = SimulatedRig()
         let host = rig.startSilentCard()
-        let (failure, start) = try await rig.clock.participate {
+        let (failure, start) = try await rig.participate {
             let transceiver = try await rig.transceiver(path)
             try await host.value
             let start = rig.clock.now
@@ -107,7 +107,7 @@ import Testing
         var configuration = ISODEPCardConfiguration()
         configuration.idleTimeout = .seconds(1)
         let card = rig.startCard(configuration)
-        let end = try await rig.clock.participate {
+        let end = try await rig.participate {
             _ = try await rig.listCard()
             return try await card.value
         }
@@ -119,7 +119,7 @@ import Testing
         let rig = SimulatedRig()
         let target = TargetConfiguration(sensRes: [0x44, 0x00], nfcid1t: [1, 2, 3], selRes: 0x00)
         let card = rig.startCard(target: target)
-        let failure = try await rig.clock.participate {
+        let failure = try await rig.participate {
             _ = try await rig.listCard()
             _ = try? await rig.reader.communicateThru([0x30, 0x00])
             return await caught(ISODEPCardError.self) { _ = try await card.value }

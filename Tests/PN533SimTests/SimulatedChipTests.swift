@@ -44,6 +44,16 @@ import Testing
         }
     }
 
+    @Test func aCommandsTimersAreForgottenOnceTheyFired() async throws {
+        try await clock.participate {
+            try await reader.open()
+            for _ in 0..<5 { _ = try await reader.firmwareVersion() }
+        }
+        // Each response waited for the modelled USB latency on a timer of its command.
+        #expect(await readerChip.nextTimerTag >= 5)
+        #expect(await readerChip.commandTimers.isEmpty)
+    }
+
     @Test func registersWrittenAreReadBackWithTheStatusByteFirst() async throws {
         try await clock.participate {
             try await reader.open()

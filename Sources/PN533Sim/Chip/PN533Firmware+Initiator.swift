@@ -216,10 +216,19 @@ extension PN533Firmware {
                 answer.bytes[0] & 0x0F == 0x0A ? InitiatorStatus.ok : InitiatorStatus.mifareNAK
             ])
         }
+        return crcCheckedOutcome(answer)
+    }
+
+    /// A whole-byte answer as InDataExchange and InCommunicateThru report it once the chip
+    /// checks CRC_A: status 00 and the payload, or the CRC error status.
+    private func crcCheckedOutcome(_ answer: AirFrame) -> FirmwareOutcome {
         guard let payload = answer.payloadCheckingCRC else {
             return .response([InitiatorStatus.crc])
         }
-        return .response([InitiatorStatus.ok] + payload)
+        var response = [InitiatorStatus.ok]
+        response.reserveCapacity(payload.count + 1)
+        response.append(contentsOf: payload)
+        return .response(response)
     }
 
     func nextResponseChunk() -> [UInt8] {
@@ -275,10 +284,7 @@ extension PN533Firmware {
         if answer.isShort || !registers.checksCRC {
             return .response([InitiatorStatus.ok] + answer.bytes)
         }
-        guard let payload = answer.payloadCheckingCRC else {
-            return .response([InitiatorStatus.crc])
-        }
-        return .response([InitiatorStatus.ok] + payload)
+        return crcCheckedOutcome(answer)
     }
 
     func deselect(_ data: [UInt8], release: Bool) async -> FirmwareOutcome {

@@ -31,8 +31,9 @@ public actor PN533Firmware {
     var current: RunningCommand?
     /// The task of a command that runs as one (polling, activation), to cancel on abort.
     var running: Task<Void, Never>?
-    /// Timers of the running command, cancelled with it.
-    var commandTimers: [SimulationTimer] = []
+    /// Timers of the running command that have not fired, cancelled with it.
+    var commandTimers: [(tag: Int, timer: SimulationTimer)] = []
+    var nextTimerTag = 0
     /// The generation of a TgGetInitiatorCommand waiting for the reader's next frame.
     var awaitingInitiator: Int?
     var faults: [PN533Fault] = []
@@ -222,7 +223,13 @@ public actor PN533Firmware {
     func later(
         _ instant: SimulationInstant, _ work: @escaping @Sendable (isolated PN533Firmware) -> Void
     ) {
-        if let timer = clock.run(at: instant, on: self, work) { commandTimers.append(timer) }
+        let tag = nextTimerTag
+        nextTimerTag += 1
+        let timer = clock.run(at: instant, on: self) { firmware in
+            firmware.commandTimers.removeAll { $0.tag == tag }
+            work(firmware)
+        }
+        if let timer { commandTimers.append((tag, timer)) }
     }
 
     /// Sends command `command`'s ACK, no sooner than the USB model's ACK latency after it
@@ -247,7 +254,7 @@ public actor PN533Firmware {
         awaitingInitiator = nil
         running?.cancel()
         running = nil
-        for timer in commandTimers { clock.cancel(timer) }
+        for (_, timer) in commandTimers { clock.cancel(timer) }
         commandTimers = []
     }
 

@@ -16,6 +16,8 @@ struct SimulatedRig {
     let emulator: PN533Device
     let scheduler: SimulationISODEPScheduler
     let events = CardEventLog()
+    /// Hosts set up by `startCard`/`startSilentCard`, started once the test participates.
+    let hosts = PendingHosts()
 
     /// An ISO-DEP card as TgInitAsTarget presents it: SEL_RES 20 makes a PN533 reader send
     /// RATS itself during InListPassiveTarget.
@@ -31,14 +33,14 @@ struct SimulatedRig {
         scheduler = SimulationISODEPScheduler(clock: clock)
     }
 
-    /// Starts the emulator's host: TgInitAsTarget, then one `ISODEPCard` session; the task's
-    /// value is how the session ended.
+    /// Sets up the emulator's host: TgInitAsTarget, then one `ISODEPCard` session; the host's
+    /// value is how the session ended. It starts with the test's participation.
     func startCard(
         _ configuration: ISODEPCardConfiguration = .init(),
         target: TargetConfiguration = Self.isoDEPCard, handler: ISODEPCard.Handler? = nil
-    ) -> SimulationTask<ISODEPCardSessionEnd> {
+    ) -> RigHost<ISODEPCardSessionEnd> {
         let handler = handler ?? TestApplication.handler(clock: clock)
-        return clock.spawn { [emulator, scheduler, events] in
+        return hosts.add(on: clock) { [emulator, scheduler, events] in
             try await emulator.open()
             let activation = try await emulator.initAsTarget(target, timeout: .seconds(5))
             let card = ISODEPCard(
@@ -48,10 +50,10 @@ struct SimulatedRig {
         }
     }
 
-    /// Starts an emulator host that answers RATS with the default ATS and then stops
+    /// Sets up an emulator host that answers RATS with the default ATS and then stops
     /// serving the card: a card that never answers a block.
-    func startSilentCard() -> SimulationTask<Void> {
-        clock.spawn { [emulator] in
+    func startSilentCard() -> RigHost<Void> {
+        hosts.add(on: clock) { [emulator] in
             try await emulator.open()
             _ = try await emulator.initAsTarget(Self.isoDEPCard, timeout: .seconds(5))
             try await emulator.respondToInitiator(ISODEPCardConfiguration().ats.encode())
@@ -63,6 +65,16 @@ struct SimulatedRig {
     /// the frames' reply channels under the clock's lock), so tests leave none behind.
     func drainSilentCard(_ count: Int) async throws {
         for _ in 0..<count { _ = try await emulator.getInitiatorCommand() }
+    }
+
+    /// Runs `body` as a participant of the clock, with the hosts set up so far started first:
+    /// a host spawned before the test participates could run virtual time past its own
+    /// timeouts while nobody else counted as running.
+    func participate<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        try await clock.participate {
+            hosts.startAll()
+            return try await body()
+        }
     }
 
     /// Opens the reader and lists the one card in the field.
@@ -88,10 +100,10 @@ struct SimulatedRig {
     /// Runs `body` as the reader's host with a transceiver along `path`, then switches the
     /// field off and waits for `card`'s session to end.
     func read<T: Sendable>(
-        _ path: ReaderPath, card: SimulationTask<ISODEPCardSessionEnd>,
+        _ path: ReaderPath, card: RigHost<ISODEPCardSessionEnd>,
         _ body: @Sendable (any APDUTransceiver) async throws -> T
     ) async throws -> T {
-        try await clock.participate {
+        try await participate {
             let result = try await body(try await transceiver(path))
             try await reader.setRF(field: false)
             _ = try await card.value
@@ -160,5 +172,52 @@ final class CardEventLog: Sendable {
     /// How many blocks of this kind the card sent.
     func sentCount(_ matches: (ISODEPBlock) -> Bool) -> Int {
         sent.filter { if case .block(let block) = $0 { matches(block) } else { false } }.count
+    }
+}
+
+/// An emulator host a test set up: it runs as a participant task once started.
+final class RigHost<Success: Sendable>: Sendable {
+    private let clock: SimulationClock
+    private let body: @Sendable () async throws -> Success
+    private let task = Mutex<SimulationTask<Success>?>(nil)
+
+    init(clock: SimulationClock, body: @escaping @Sendable () async throws -> Success) {
+        self.clock = clock
+        self.body = body
+    }
+
+    /// Spawns the host unless it runs already.
+    func start() -> SimulationTask<Success> {
+        task.withLock { task in
+            if let task { return task }
+            let started = clock.spawn(body)
+            task = started
+            return started
+        }
+    }
+
+    /// How the host ended (started now if it was not yet).
+    var value: Success {
+        get async throws { try await start().value }
+    }
+}
+
+/// The hosts of a rig waiting for the test to participate.
+final class PendingHosts: Sendable {
+    private let starts = Mutex<[@Sendable () -> Void]>([])
+
+    func add<Success: Sendable>(
+        on clock: SimulationClock, _ body: @escaping @Sendable () async throws -> Success
+    ) -> RigHost<Success> {
+        let host = RigHost(clock: clock, body: body)
+        starts.withLock { $0.append { _ = host.start() } }
+        return host
+    }
+
+    func startAll() {
+        for start in starts.withLock({ starts in
+            defer { starts = [] }
+            return starts
+        }) { start() }
     }
 }
