@@ -223,6 +223,8 @@ public actor PN533Firmware {
     func later(
         _ instant: SimulationInstant, _ work: @escaping @Sendable (isolated PN533Firmware) -> Void
     ) {
+        // Due now: no timer, and no bookkeeping on the zero-latency path.
+        guard instant > clock.now else { return work(self) }
         let tag = nextTimerTag
         nextTimerTag += 1
         let timer = clock.run(at: instant, on: self) { firmware in
