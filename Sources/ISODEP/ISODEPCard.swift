@@ -36,7 +36,7 @@ public struct ISODEPCard: Sendable {
     /// - Returns: why the session ended.
     /// - Throws: `ISODEPCardError` when the first command is no RATS, a chained command is
     ///   too long, or the chip fails.
-    public func run(
+    public nonisolated(nonsending) func run(
         activation: TargetActivation, handler: @escaping Handler
     ) async throws(ISODEPCardError) -> ISODEPCardSessionEnd {
         var session = ISODEPCardSession(card: self, handler: handler)

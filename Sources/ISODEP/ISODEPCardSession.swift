@@ -30,7 +30,9 @@ struct ISODEPCardSession {
         self.handler = handler
     }
 
-    mutating func run(_ activation: TargetActivation) async throws(Exit) -> Never {
+    nonisolated(nonsending) mutating func run(_ activation: TargetActivation) async throws(Exit)
+        -> Never
+    {
         do throws(RATSError) {
             rats = try RATS(bytes: activation.initiatorCommand)
         } catch {
@@ -44,7 +46,7 @@ struct ISODEPCardSession {
         }
     }
 
-    private mutating func handle(_ block: ISODEPBlock) async throws(Exit) {
+    private nonisolated(nonsending) mutating func handle(_ block: ISODEPBlock) async throws(Exit) {
         switch block {
         case .information(_, let chaining, _, _, let inf):
             // Rule D; a new command also drops what is left of an unfinished chained answer.
@@ -81,7 +83,7 @@ struct ISODEPCardSession {
 
     /// Runs the handler, asking for more time while it works as the policy says, then sends
     /// the first (or only) I-block of its answer.
-    private mutating func answer(_ apdu: [UInt8]) async throws(Exit) {
+    private nonisolated(nonsending) mutating func answer(_ apdu: [UInt8]) async throws(Exit) {
         card.emit(.handlerStarted(command: apdu))
         let handler = handler
         let pending = card.scheduler.start { await handler(apdu) }
@@ -96,7 +98,8 @@ struct ISODEPCardSession {
         try await sendNextAnswerPart()
     }
 
-    private mutating func collect(_ pending: any ISODEPPendingResult) async throws(Exit) -> [UInt8]
+    private nonisolated(nonsending) mutating func collect(_ pending: any ISODEPPendingResult)
+        async throws(Exit) -> [UInt8]
     {
         var fraction = ISODEPWTXPolicy.defaultFraction
         let multiplier: UInt8
@@ -124,7 +127,9 @@ struct ISODEPCardSession {
     }
 
     /// Sends S(WTX) and waits for the reader to grant it.
-    private mutating func extendWaitingTime(_ multiplier: UInt8) async throws(Exit) {
+    private nonisolated(nonsending) mutating func extendWaitingTime(_ multiplier: UInt8)
+        async throws(Exit)
+    {
         let request = ISODEPBlock.wtx(multiplier, cid: replyCID)
         try await send(request)
         while true {
@@ -143,7 +148,7 @@ struct ISODEPCardSession {
         }
     }
 
-    private mutating func sendNextAnswerPart() async throws(Exit) {
+    private nonisolated(nonsending) mutating func sendNextAnswerPart() async throws(Exit) {
         guard let part = answerParts.popFirst() else { return }
         try await send(
             .information(
@@ -151,7 +156,7 @@ struct ISODEPCardSession {
     }
 
     /// The next block addressed to this card; anything else is ignored (rule 10).
-    private mutating func nextBlock() async throws(Exit) -> ISODEPBlock {
+    private nonisolated(nonsending) mutating func nextBlock() async throws(Exit) -> ISODEPBlock {
         while true {
             let bytes = try await receive()
             receivedAt = card.scheduler.now
@@ -189,13 +194,13 @@ struct ISODEPCardSession {
         card.emit(.ignored(bytes: block.encode(), reason: reason))
     }
 
-    private mutating func send(_ block: ISODEPBlock) async throws(Exit) {
+    private nonisolated(nonsending) mutating func send(_ block: ISODEPBlock) async throws(Exit) {
         card.emit(.sent(.block(block)))
         lastSent = block
         try await respond(block.encode())
     }
 
-    private func respond(_ bytes: [UInt8]) async throws(Exit) {
+    private nonisolated(nonsending) func respond(_ bytes: [UInt8]) async throws(Exit) {
         do throws(PN533Error) {
             try await card.device.respondToInitiator(bytes)
         } catch {
@@ -203,7 +208,7 @@ struct ISODEPCardSession {
         }
     }
 
-    private func receive() async throws(Exit) -> [UInt8] {
+    private nonisolated(nonsending) func receive() async throws(Exit) -> [UInt8] {
         do throws(PN533Error) {
             return try await card.device.getInitiatorCommand(
                 timeout: card.configuration.idleTimeout)

@@ -14,5 +14,5 @@ public protocol ISODEPScheduler: Sendable {
 public protocol ISODEPPendingResult: Sendable {
     /// The result, or `nil` when `deadline` (in the scheduler's `now` terms) comes first; the
     /// work goes on and a later call can still collect it. `nil` deadline: wait for it.
-    func value(before deadline: Duration?) async -> [UInt8]?
+    nonisolated(nonsending) func value(before deadline: Duration?) async -> [UInt8]?
 }

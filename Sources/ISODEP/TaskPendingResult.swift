@@ -23,7 +23,7 @@ final class TaskPendingResult: ISODEPPendingResult {
         for waiter in waiters { waiter.resume(returning: value) }
     }
 
-    func value(before deadline: Duration?) async -> [UInt8]? {
+    nonisolated(nonsending) func value(before deadline: Duration?) async -> [UInt8]? {
         if let value = state.withLock({ $0.value }) { return value }
         guard let deadline else { return await waitForValue() }
         let wake = origin + deadline

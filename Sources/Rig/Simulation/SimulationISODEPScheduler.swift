@@ -33,7 +33,7 @@ final class SimulationPendingResult: ISODEPPendingResult {
 
     init(channel: SimulationChannel<[UInt8]>) { self.channel = channel }
 
-    public func value(before deadline: Duration?) async -> [UInt8]? {
+    public nonisolated(nonsending) func value(before deadline: Duration?) async -> [UInt8]? {
         if let known = received.withLock({ $0 }) { return known }
         let instant = deadline.map(SimulationInstant.init(offset:))
         guard let value = try? await channel.receive(deadline: instant) else { return nil }

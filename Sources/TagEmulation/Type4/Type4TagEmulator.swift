@@ -35,6 +35,9 @@ public actor Type4TagEmulator {
         self.log = log
     }
 
+    /// The chip's device executor: the card session's many device calls then need no hop.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { device.unownedExecutor }
+
     /// Replaces the tag's files and write record, between test cases; a reader in the field
     /// sees the new content from its next command on.
     public nonisolated func load(_ application: Type4TagApplication) {
