@@ -18,26 +18,50 @@ public struct SimulationISODEPScheduler: ISODEPScheduler {
     }
 
     public func start(_ work: @escaping @Sendable () async -> [UInt8]) -> any ISODEPPendingResult {
-        let channel = SimulationChannel<[UInt8]>(clock: clock)
+        let result = SimulationPendingResult(clock: clock)
         // Most handlers answer without waiting: started in place, the answer is there before
-        // the card asks for it.
-        clock.launchImmediately { channel.send(await work()) }
-        return SimulationPendingResult(channel: channel)
+        // the card asks for it, and nobody needs to wait on the clock for it.
+        clock.launchImmediately { result.fulfil(await work()) }
+        return result
     }
 }
 
-/// A handler's answer arriving on a simulation channel; once received it is kept.
+/// A handler's answer; once there it is kept. A channel to wait on is made only when the card
+/// asks before the answer came.
 final class SimulationPendingResult: ISODEPPendingResult {
-    private let channel: SimulationChannel<[UInt8]>
-    private let received = Mutex<[UInt8]?>(nil)
+    private enum State {
+        case empty
+        case awaited(SimulationChannel<[UInt8]>)
+        case answered([UInt8])
+    }
 
-    init(channel: SimulationChannel<[UInt8]>) { self.channel = channel }
+    private let clock: SimulationClock
+    private let state = Mutex(State.empty)
+
+    init(clock: SimulationClock) { self.clock = clock }
+
+    func fulfil(_ answer: [UInt8]) {
+        let waiting: SimulationChannel<[UInt8]>? = state.withLock { state in
+            defer { state = .answered(answer) }
+            if case .awaited(let channel) = state { return channel }
+            return nil
+        }
+        waiting?.send(answer)
+    }
 
     public nonisolated(nonsending) func value(before deadline: Duration?) async -> [UInt8]? {
-        if let known = received.withLock({ $0 }) { return known }
-        let instant = deadline.map(SimulationInstant.init(offset:))
-        guard let value = try? await channel.receive(deadline: instant) else { return nil }
-        received.withLock { $0 = value }
-        return value
+        let (answer, channel) = state.withLock { state -> ([UInt8]?, SimulationChannel<[UInt8]>?) in
+            switch state {
+            case .answered(let answer): return (answer, nil)
+            case .awaited(let channel): return (nil, channel)
+            case .empty:
+                let channel = SimulationChannel<[UInt8]>(clock: clock)
+                state = .awaited(channel)
+                return (nil, channel)
+            }
+        }
+        if let answer { return answer }
+        // `fulfil` records the answer before it sends it: later calls find it recorded.
+        return try? await channel?.receive(deadline: deadline.map(SimulationInstant.init(offset:)))
     }
 }
