@@ -104,11 +104,25 @@ extension PN533Firmware {
         let frame = AirFrame(bytes: bytes, lastByteBits: registers.transmitLastBits)
         let start = max(clock.now, endedAt.advanced(by: field.timing.responseDelay))
         let end = start.advanced(by: field.timing.duration(of: frame))
-        later(start) { firmware in
+        if isDue(start) {
             reply.send(frame, startingAt: start)
-            firmware.later(end) { $0.complete(.response([0x00]), generation: mine) }
+            completeResponse(at: end, generation: mine)
+        } else {
+            later(start) { firmware in
+                reply.send(frame, startingAt: start)
+                firmware.completeResponse(at: end, generation: mine)
+            }
         }
         return .pending
+    }
+
+    /// Ends TgResponseToInitiator `mine` once its frame is out at `end`.
+    private func completeResponse(at end: SimulationInstant, generation mine: Int) {
+        if isDue(end) {
+            complete(.response([0x00]), generation: mine)
+        } else {
+            later(end) { $0.complete(.response([0x00]), generation: mine) }
+        }
     }
 
     /// TgGetTargetStatus: 01 while activated by a reader, 00 otherwise; bit rates 106 kbps.

@@ -31,8 +31,15 @@ public final class SimulationClock: Clock, Sendable {
     public var now: SimulationInstant {
         switch mode {
         case .virtual: state.withLock { $0.now }
-        case .wall: SimulationInstant(offset: ContinuousClock.now - wallStart)
+        case .wall: wallNow()
         }
+    }
+
+    // Out of line: a `ContinuousClock.Instant` on the stack makes a function ask for its
+    // type metadata on entry, and `now` is read dozens of times per APDU in virtual mode.
+    @inline(never)
+    private func wallNow() -> SimulationInstant {
+        SimulationInstant(offset: ContinuousClock.now - wallStart)
     }
 
     public var minimumResolution: Duration { .nanoseconds(1) }
