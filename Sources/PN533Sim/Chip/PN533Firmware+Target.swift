@@ -104,7 +104,7 @@ extension PN533Firmware {
         let frame = AirFrame(bytes: bytes, lastByteBits: registers.transmitLastBits)
         let start = max(clock.now, endedAt.advanced(by: field.timing.responseDelay))
         let end = start.advanced(by: field.timing.duration(of: frame))
-        if isDue(start) {
+        if clock.hasCome(start) {
             reply.send(frame, startingAt: start)
             completeResponse(at: end, generation: mine)
         } else {
@@ -118,7 +118,7 @@ extension PN533Firmware {
 
     /// Ends TgResponseToInitiator `mine` once its frame is out at `end`.
     private func completeResponse(at end: SimulationInstant, generation mine: Int) {
-        if isDue(end) {
+        if clock.hasCome(end) {
             complete(.response([0x00]), generation: mine)
         } else {
             later(end) { $0.complete(.response([0x00]), generation: mine) }

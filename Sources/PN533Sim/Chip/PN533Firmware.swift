@@ -193,7 +193,7 @@ public actor PN533Firmware {
             ready = ready.advanced(by: delay)
             record(.faultCommitted("delay \(delay)"))
         }
-        if isDue(ready) {
+        if clock.hasCome(ready) {
             respond(outcome, to: command)
         } else {
             later(ready) { $0.respond(outcome, to: command) }
@@ -228,7 +228,7 @@ public actor PN533Firmware {
         _ instant: SimulationInstant, _ work: @escaping @Sendable (isolated PN533Firmware) -> Void
     ) {
         // Due now: no timer, and no bookkeeping on the zero-latency path.
-        guard !isDue(instant) else { return work(self) }
+        guard !clock.hasCome(instant) else { return work(self) }
         let tag = nextTimerTag
         nextTimerTag += 1
         let timer = clock.run(at: instant, on: self) { firmware in
@@ -242,13 +242,9 @@ public actor PN533Firmware {
     /// arrived at `arrival`, unless it went already.
     func acknowledge(_ command: Int, arrival: SimulationInstant) {
         let due = arrival.advanced(by: usb.ackLatency)
-        guard !isDue(due) else { return sendOwedACK(for: command) }
+        guard !clock.hasCome(due) else { return sendOwedACK(for: command) }
         clock.run(at: due, on: self) { $0.sendOwedACK(for: command) }
     }
-
-    /// Whether `instant` has come. Work due then is called in place: the closure a timer
-    /// needs costs an allocation, once per frame on the zero-latency path.
-    func isDue(_ instant: SimulationInstant) -> Bool { instant <= clock.now }
 
     /// Sends command `command`'s ACK unless it went already.
     private func sendOwedACK(for command: Int) {

@@ -178,7 +178,7 @@ public actor RFField {
             target: handle.id, reader: reader.id, deadline: ended.advanced(by: waitingTime),
             completion: completion)
         // Due now (air that takes no time): in place, without a closure to allocate.
-        guard ended > clock.now else { return deliver(frame, transmission, endedAt: ended) }
+        guard !clock.hasCome(ended) else { return deliver(frame, transmission, endedAt: ended) }
         clock.run(at: ended, on: self) { field in
             field.deliver(frame, transmission, endedAt: ended)
         }
@@ -234,7 +234,9 @@ public actor RFField {
         transmissions[id]?.answered = true
         if let timeout = pending.timeout { clock.cancel(timeout) }
         let answerEnd = start.advanced(by: timing.duration(of: frame))
-        guard answerEnd > clock.now else { return complete(id, with: frame, endedAt: answerEnd) }
+        guard !clock.hasCome(answerEnd) else {
+            return complete(id, with: frame, endedAt: answerEnd)
+        }
         clock.run(at: answerEnd, on: self) { field in
             field.complete(id, with: frame, endedAt: answerEnd)
         }
