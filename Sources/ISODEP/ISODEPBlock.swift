@@ -89,7 +89,9 @@ public enum ISODEPBlock: Sendable, Hashable {
     /// The block's bytes, PCB first, without CRC_A. Fields are masked to their width, so a
     /// test can send a WTXM of 0 or 60 and see what the peer does.
     public func encode() -> [UInt8] {
-        var bytes = [pcb]
+        var bytes: [UInt8] = []
+        if case .information(_, _, _, _, let inf) = self { bytes.reserveCapacity(3 + inf.count) }
+        bytes.append(pcb)
         if let cid { bytes.append(cid.byte) }
         switch self {
         case .information(_, _, _, let nad, let inf):

@@ -6,6 +6,8 @@ public enum PN533InDataExchange {
     public static func request(
         target: UInt8, _ data: [UInt8] = [], moreInformation: Bool = false
     ) -> PN533Request {
-        PN533Request(.inDataExchange, [target | (moreInformation ? 0x40 : 0x00)] + data)
+        // One allocation: `+` with the single byte first reserves the whole length.
+        PN533Request(
+            .inDataExchange, CollectionOfOne(target | (moreInformation ? 0x40 : 0x00)) + data)
     }
 }

@@ -11,6 +11,13 @@ public protocol Transport: Sendable {
     /// target mode may wait for an initiator indefinitely, and cancelling is how its host stops.
     nonisolated(nonsending) func receive(timeout: Duration) async throws(TransportError) -> [UInt8]
 
+    /// The next chip→host transfer when it is already there, without waiting; `nil` when
+    /// none is, or when the transport cannot tell without waiting (then `receive` decides).
+    ///
+    /// A simulated chip has its ACK and often its response queued before the host asks:
+    /// taking them here spares the driver an asynchronous call chain per frame.
+    func receiveIfReady() throws(TransportError) -> [UInt8]?
+
     /// The actor whose executor a driver over this transport runs on; `nil`: one of its own.
     ///
     /// A simulation answers a command by calling its host back on the chip's executor: when
@@ -20,4 +27,6 @@ public protocol Transport: Sendable {
 
 extension Transport {
     public var executorOwner: (any Actor)? { nil }
+
+    public func receiveIfReady() throws(TransportError) -> [UInt8]? { nil }
 }

@@ -12,7 +12,14 @@ public struct ResponseAPDU: Sendable, Hashable {
     }
 
     /// The wire bytes: data, SW1, SW2.
-    public func encoded() -> [UInt8] { data + [statusWord.sw1, statusWord.sw2] }
+    public func encoded() -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(data.count + 2)
+        bytes += data
+        bytes.append(statusWord.sw1)
+        bytes.append(statusWord.sw2)
+        return bytes
+    }
 
     /// Decodes a response; the last two bytes are the status word.
     public init(decoding input: some Collection<UInt8>) throws(APDUError) {

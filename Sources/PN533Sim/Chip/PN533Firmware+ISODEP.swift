@@ -48,10 +48,10 @@ extension PN533Firmware {
     private func sendChained(_ exchange: ISODEPExchange) {
         guard let chunk = exchange.chained.first else {
             return sendBlock(
-                [0x02 | exchange.link.blockNumber] + exchange.last, exchange,
+                CollectionOfOne(0x02 | exchange.link.blockNumber) + exchange.last, exchange,
                 waitingTime: exchange.link.waitingTime)
         }
-        let block = [0x12 | exchange.link.blockNumber] + chunk
+        let block = CollectionOfOne(0x12 | exchange.link.blockNumber) + chunk
         blockExchange(block, exchange, waitingTime: exchange.link.waitingTime) {
             firmware, exchange, result in
             guard case .success(let answer) = result, let pcb = answer.first, pcb & 0xF6 == 0xA2

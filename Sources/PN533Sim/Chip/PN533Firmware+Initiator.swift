@@ -225,17 +225,20 @@ extension PN533Firmware {
         guard let payload = answer.payloadCheckingCRC else {
             return .response([InitiatorStatus.crc])
         }
-        var response = [InitiatorStatus.ok]
-        response.reserveCapacity(payload.count + 1)
-        response.append(contentsOf: payload)
-        return .response(response)
+        return .response(CollectionOfOne(InitiatorStatus.ok) + payload)
     }
 
     func nextResponseChunk() -> [UInt8] {
-        let chunk = Array(initiator.pendingResponse.prefix(Self.exchangeResponseLimit))
-        initiator.pendingResponse.removeFirst(chunk.count)
-        let more = !initiator.pendingResponse.isEmpty
-        return [more ? 0x40 : InitiatorStatus.ok] + chunk
+        let pending = initiator.pendingResponse
+        let count = min(pending.count, Self.exchangeResponseLimit)
+        let more = count < pending.count
+        // Status and chunk in one allocation (the common answer is one chunk).
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(count + 1)
+        chunk.append(more ? 0x40 : InitiatorStatus.ok)
+        chunk += pending[..<count]
+        initiator.pendingResponse = more ? Array(pending[count...]) : []
+        return chunk
     }
 
     /// Selects the listed card again (WUPA, SELECT, RATS) when another one is active.

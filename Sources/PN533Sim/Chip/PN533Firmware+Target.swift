@@ -73,7 +73,7 @@ extension PN533Firmware {
         switch event {
         case .frame(let payload, let endedAt, let reply):
             pendingInitiatorFrame = (endedAt, reply)
-            return .response([0x00] + payload)
+            return .response(CollectionOfOne(0x00) + payload)
         case .released:
             // The command may have been aborted once the release was queued, and the next
             // TgInitAsTarget be listening already: end only this target's mode.

@@ -17,6 +17,11 @@ public struct SimulatedTransport: Transport {
         try await chip.nextFrameForHost(timeout: timeout)
     }
 
+    /// A transfer the chip already queued for the host.
+    public func receiveIfReady() throws(TransportError) -> [UInt8]? {
+        try chip.frameForHostIfReady()
+    }
+
     /// The chip's field: the chips and the hosts driving them share its executor.
     public var executorOwner: (any Actor)? { chip.field }
 }
