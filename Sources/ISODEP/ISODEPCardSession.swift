@@ -91,8 +91,11 @@ struct ISODEPCardSession {
         card.emit(.handlerFinished(response: response))
         let capacity = max(
             ISODEPFrameSize.informationCapacity(frameSize: rats.fsd, cid: replyCID != nil), 1)
+        // An answer that fits one block (the usual case) is sent as it is, without copying.
         answerParts =
-            stride(from: 0, to: max(response.count, 1), by: capacity).map {
+            response.count <= capacity
+            ? [response][...]
+            : stride(from: 0, to: response.count, by: capacity).map {
                 Array(response[$0..<min($0 + capacity, response.count)])
             }[...]
         try await sendNextAnswerPart()

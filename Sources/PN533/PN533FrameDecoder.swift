@@ -35,6 +35,8 @@ public struct PN533FrameDecoder: Sendable {
     /// - Throws: `PN533FrameError` for garbage before a start code or a malformed frame; the
     ///   bytes it names are dropped, so calling again continues with what follows them.
     public mutating func nextFrame() throws(PN533FrameError) -> PN533Frame? {
+        // Nothing buffered (how every receive starts): nothing to parse.
+        if readIndex == buffer.count { return nil }
         let limit = transferEnds.first ?? buffer.count
         switch PN533FrameParser.parse(buffer[readIndex..<limit]) {
         case .frame(let frame, let consumed):
@@ -53,6 +55,8 @@ public struct PN533FrameDecoder: Sendable {
 
     /// Drops and returns everything buffered, e.g. before a new command or after a NACK.
     public mutating func discardBuffered() -> [UInt8] {
+        // Every command starts with this, and almost always finds nothing.
+        if readIndex == buffer.count, transferEnds.isEmpty { return [] }
         let leftover = Array(buffer[readIndex...])
         buffer.removeAll(keepingCapacity: true)
         readIndex = 0

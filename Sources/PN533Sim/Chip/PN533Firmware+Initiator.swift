@@ -123,9 +123,11 @@ extension PN533Firmware {
         _ frame: AirFrame, to handle: RFField.TargetHandle, reader: RFField.ReaderHandle,
         waitingTime: Duration, then: @escaping AirCompletion
     ) {
-        if let index = faults.firstIndex(where: {
-            if case .targetLeavesAfter = $0 { true } else { false }
-        }), case .targetLeavesAfter(let bytes) = faults[index] {
+        if !faults.isEmpty,
+            let index = faults.firstIndex(where: {
+                if case .targetLeavesAfter = $0 { true } else { false }
+            }), case .targetLeavesAfter(let bytes) = faults[index]
+        {
             if bytes < frame.bytes.count {
                 faults.remove(at: index)
                 record(.faultCommitted("target leaves the field"))

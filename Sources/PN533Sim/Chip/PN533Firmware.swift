@@ -284,12 +284,14 @@ public actor PN533Firmware {
     // MARK: - Faults
 
     func consume(_ matches: (PN533Fault) -> Bool) -> Bool {
-        guard let index = faults.firstIndex(where: matches) else { return false }
+        guard !faults.isEmpty, let index = faults.firstIndex(where: matches) else { return false }
         faults.remove(at: index)
         return true
     }
 
     private func consumeACKFault() -> Bool {
+        // Most commands run with no fault queued: no closure, no search.
+        if faults.isEmpty { return false }
         if consume({ $0 == .dropNextACK }) { return true }
         guard
             let index = faults.firstIndex(where: {
@@ -305,6 +307,8 @@ public actor PN533Firmware {
     }
 
     private func consumeDelayFault() -> Duration? {
+        // Most commands run with no fault queued: no closure, no search.
+        if faults.isEmpty { return nil }
         guard
             let index = faults.firstIndex(where: {
                 if case .delayNextResponse = $0 { true } else { false }
@@ -314,6 +318,8 @@ public actor PN533Firmware {
     }
 
     private func consumeDisconnectFault() -> Bool {
+        // Most commands run with no fault queued: no closure, no search.
+        if faults.isEmpty { return false }
         guard
             let index = faults.firstIndex(where: {
                 if case .disconnectAfter = $0 { true } else { false }
@@ -340,12 +346,15 @@ public actor PN533Firmware {
     }
 
     /// The next frame for the host, waiting `timeout` at most.
-    func nextFrameForHost(timeout: Duration) async throws(TransportError) -> [UInt8] {
-        guard !disconnected else { throw .disconnected }
+    /// Nonsending, as it touches no isolated state: the host waits on its own executor.
+    nonisolated(nonsending) func nextFrameForHost(timeout: Duration) async throws(TransportError)
+        -> [UInt8]
+    {
+        guard !linkDown.load(ordering: .acquiring) else { throw .disconnected }
         do {
             return try await toHost.receive(timeout: timeout)
         } catch .timedOut {
-            if disconnected { throw .disconnected }
+            if linkDown.load(ordering: .acquiring) { throw .disconnected }
             throw .timeout
         } catch .cancelled {
             throw .cancelled

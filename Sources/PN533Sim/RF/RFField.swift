@@ -52,12 +52,12 @@ public actor RFField {
 
     // The field's state opts out of run-time exclusivity checks: isolation already keeps
     // tasks apart, and the checks cost 7 % of a zero-latency APDU round trip.
-    @exclusivity(unchecked) private var entries: [Int: Entry] = [:]
+    @exclusivity(unchecked) private var entries = IDTable<Entry>()
     /// When each reader last heard a card frame end: its next frame waits out the guard time.
-    @exclusivity(unchecked) private var lastAnswerEnd: [Int: SimulationInstant] = [:]
-    @exclusivity(unchecked) private var fieldsOn: Set<Int> = []
+    @exclusivity(unchecked) private var lastAnswerEnd = IDTable<SimulationInstant>()
+    @exclusivity(unchecked) private var fieldsOn: [Int] = []
     @exclusivity(unchecked) private var nextID = 0
-    @exclusivity(unchecked) private var transmissions: [Int: Transmission] = [:]
+    @exclusivity(unchecked) private var transmissions = IDTable<Transmission>()
     @exclusivity(unchecked) private var nextTransmission = 0
 
     /// Creates an empty field.
@@ -94,9 +94,13 @@ public actor RFField {
     /// Switches a reader's field; cards lose power when the last field goes off.
     public func setField(_ on: Bool, by reader: ReaderHandle) {
         let wasPowered = isPowered
-        if on { fieldsOn.insert(reader.id) } else { fieldsOn.remove(reader.id) }
+        if on, !fieldsOn.contains(reader.id) {
+            fieldsOn.append(reader.id)
+        } else if !on {
+            fieldsOn.removeAll { $0 == reader.id }
+        }
         guard wasPowered && !isPowered else { return }
-        for id in entries.keys.sorted() {
+        for id in entries.ids {
             entries[id]?.state = .idle
             entries[id]?.target.fieldLost(in: self)
         }
@@ -119,7 +123,7 @@ public actor RFField {
             for: timing.duration(of: AirFrame(bytes: [0x26], lastByteBits: 7))
                 + timing.responseDelay + timing.duration(bytes: 2) + timing.guardTime)
         guard fieldsOn.contains(reader.id) else { return [] }
-        let idle = entries.keys.sorted().filter { entries[$0]?.state == .idle }
+        let idle = entries.ids.filter { entries[$0]?.state == .idle }
         let selections = TypeAAnticollision.selectAll(
             among: idle.map { entries[$0]!.identity }, limit: limit)
         var polled: [PolledTarget] = []
