@@ -1,3 +1,4 @@
+import Foundation
 import PN533
 import PN533Sim
 import PN533USB
@@ -18,6 +19,13 @@ enum SharedVirtualReader {
             if let bus { return bus }
             let created = try VirtualUSBBus()
             bus = created
+            // The bus lives as long as the process, so its testbed is never torn down: remove
+            // its directory at exit (only files: umockdev's threads are left alone then).
+            atexit {
+                guard let root = SharedVirtualReader.sharedBus.withLock({ $0?.rootDirectory })
+                else { return }
+                try? FileManager.default.removeItem(atPath: root)
+            }
             return created
         }
     }

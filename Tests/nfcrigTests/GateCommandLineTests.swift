@@ -18,12 +18,11 @@ import Testing
             ])
     }
 
-    func reports() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("nfcrig-gate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
+    let scratch: TemporaryFolder
+
+    init() throws { scratch = try TemporaryFolder(prefix: "nfcrig-gate") }
+
+    func reports() throws -> URL { scratch.url }
 
     @Test func aFailingCaseInTheCandidateExitsOne() throws {
         let directory = try reports()

@@ -3,12 +3,11 @@ import Foundation
 /// Rig files and message files for the `emulate` and `read` tests, in a fresh temporary
 /// folder per fixture.
 struct RigFixture {
-    let folder: URL
+    private let scratch: TemporaryFolder
+    var folder: URL { scratch.url }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("nfcrig-rig-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try TemporaryFolder(prefix: "nfcrig-rig")
     }
 
     /// Writes `text` to `name` in the folder and returns its path.

@@ -9,10 +9,13 @@ import Testing
             "Rigs/sim.yaml"
         ).path
 
+    let scratch: TemporaryFolder
+
+    init() throws { scratch = try TemporaryFolder(prefix: "nfcrig-run") }
+
+    /// A reports folder of its own for each call, inside this test's scratch folder.
     func reports() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent(
-            "nfcrig-run-\(UUID().uuidString)"
-        ).path
+        scratch.url.appendingPathComponent("reports-\(UUID().uuidString)").path
     }
 
     @Test func aPassingCaseExitsZeroAndWritesTheReports() throws {

@@ -31,8 +31,9 @@ import Testing
     }
 
     @Test func withoutUMockdevWrapperOnPathTheRunExitsOneSayingWhatToInstall() throws {
+        let scratch = try TemporaryFolder(prefix: "nfcrig-sim-usb")
         let outcome = try NFCRigProcess.run(
-            ["run", "--rig", Self.rig, "--out", FileManager.default.temporaryDirectory.path],
+            ["run", "--rig", Self.rig, "--out", scratch.url.path],
             environment: ["PATH": "/nonexistent"])
         #expect(outcome.status == 1)
         #expect(
