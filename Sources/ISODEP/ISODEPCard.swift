@@ -9,6 +9,8 @@ import PN533
 public struct ISODEPCard: Sendable {
     /// Turns a command APDU into the response APDU; it may take its time.
     public typealias Handler = @Sendable ([UInt8]) async -> [UInt8]
+    /// Answers a command APDU at once (from memory), or `nil` to leave it to the `Handler`.
+    public typealias ImmediateHandler = @Sendable ([UInt8]) -> [UInt8]?
 
     /// The chip, activated in target mode.
     public let device: PN533Device
@@ -33,13 +35,18 @@ public struct ISODEPCard: Sendable {
     /// RATS) until the reader deselects or releases the card, its field goes off, or it
     /// stays silent for `idleTimeout`.
     ///
+    /// `immediate`, when given, is asked first: an answer it has at once needs no task of
+    /// its own and never a waiting-time extension (except under `.always`, which asks for
+    /// one before every answer).
+    ///
     /// - Returns: why the session ended.
     /// - Throws: `ISODEPCardError` when the first command is no RATS, a chained command is
     ///   too long, or the chip fails.
     public nonisolated(nonsending) func run(
-        activation: TargetActivation, handler: @escaping Handler
+        activation: TargetActivation, immediate: ImmediateHandler? = nil,
+        handler: @escaping Handler
     ) async throws(ISODEPCardError) -> ISODEPCardSessionEnd {
-        var session = ISODEPCardSession(card: self, handler: handler)
+        var session = ISODEPCardSession(card: self, immediate: immediate, handler: handler)
         do throws(ISODEPCardSession.Exit) {
             try await session.run(activation)
         } catch {

@@ -11,6 +11,7 @@ struct ISODEPCardSession {
 
     let card: ISODEPCard
     let handler: ISODEPCard.Handler
+    let immediate: ISODEPCard.ImmediateHandler?
     var rats = RATS()
     /// The PICC's current block number (rule C: 1 at activation).
     var blockNumber: UInt8 = 1
@@ -25,8 +26,12 @@ struct ISODEPCardSession {
     /// When the host got the last block, in scheduler time.
     var receivedAt: Duration = .zero
 
-    init(card: ISODEPCard, handler: @escaping ISODEPCard.Handler) {
+    init(
+        card: ISODEPCard, immediate: ISODEPCard.ImmediateHandler?,
+        handler: @escaping ISODEPCard.Handler
+    ) {
         self.card = card
+        self.immediate = immediate
         self.handler = handler
     }
 
@@ -85,9 +90,13 @@ struct ISODEPCardSession {
     /// the first (or only) I-block of its answer.
     private nonisolated(nonsending) mutating func answer(_ apdu: [UInt8]) async throws(Exit) {
         card.emit(.handlerStarted(command: apdu))
-        let handler = handler
-        let pending = card.scheduler.start { await handler(apdu) }
-        let response = try await collect(pending)
+        let response: [UInt8]
+        if let answer = immediateAnswer(apdu) {
+            response = answer
+        } else {
+            let handler = handler
+            response = try await collect(card.scheduler.start { await handler(apdu) })
+        }
         card.emit(.handlerFinished(response: response))
         let capacity = max(
             ISODEPFrameSize.informationCapacity(frameSize: rats.fsd, cid: replyCID != nil), 1)
@@ -99,6 +108,13 @@ struct ISODEPCardSession {
                 Array(response[$0..<min($0 + capacity, response.count)])
             }[...]
         try await sendNextAnswerPart()
+    }
+
+    /// The immediate handler's answer, unless the policy wants a WTX before every answer.
+    private func immediateAnswer(_ apdu: [UInt8]) -> [UInt8]? {
+        guard let immediate else { return nil }
+        if case .always = card.configuration.wtxPolicy { return nil }
+        return immediate(apdu)
     }
 
     private nonisolated(nonsending) mutating func collect(_ pending: any ISODEPPendingResult)

@@ -79,10 +79,15 @@ public actor Type4TagEmulator {
         let card = ISODEPCard(
             device: device, configuration: configuration.card, scheduler: scheduler,
             onEvent: { [log] event in Self.record(event, in: log) })
+        // Without a response delay the answer comes from memory, at once.
+        var immediate: ISODEPCard.ImmediateHandler?
+        if configuration.responseDelay == .zero {
+            immediate = { [self] apdu in handleAtOnce(apdu) }
+        }
         let end: ISODEPCardSessionEnd
         do {
-            end = try await card.run(activation: activation) { [self] apdu in
-                await self.handle(apdu)
+            end = try await card.run(activation: activation, immediate: immediate) {
+                [self] apdu in await self.handle(apdu)
             }
         } catch {
             guard case .link(let chipError) = error else {
@@ -123,6 +128,17 @@ public actor Type4TagEmulator {
         if configuration.responseDelay > .zero {
             await scheduler.sleep(for: configuration.responseDelay)
         }
+        return answer(apdu)
+    }
+
+    /// The APDU handler when no response delay is configured: no waiting at all.
+    private nonisolated func handleAtOnce(_ apdu: [UInt8]) -> [UInt8] {
+        log.record(.received(apdu))
+        return answer(apdu)
+    }
+
+    /// The answer from the tag's memory, logged.
+    private nonisolated func answer(_ apdu: [UInt8]) -> [UInt8] {
         let response = state.withLock { $0.respond(to: apdu) }
         log.record(.sent(response))
         return response

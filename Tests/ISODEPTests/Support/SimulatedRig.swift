@@ -37,7 +37,8 @@ struct SimulatedRig {
     /// value is how the session ended. It starts with the test's participation.
     func startCard(
         _ configuration: ISODEPCardConfiguration = .init(),
-        target: TargetConfiguration = Self.isoDEPCard, handler: ISODEPCard.Handler? = nil
+        target: TargetConfiguration = Self.isoDEPCard,
+        immediate: ISODEPCard.ImmediateHandler? = nil, handler: ISODEPCard.Handler? = nil
     ) -> RigHost<ISODEPCardSessionEnd> {
         let handler = handler ?? TestApplication.handler(clock: clock)
         return hosts.add(on: clock) { [emulator, scheduler, events] in
@@ -46,7 +47,8 @@ struct SimulatedRig {
             let card = ISODEPCard(
                 device: emulator, configuration: configuration, scheduler: scheduler,
                 onEvent: events.record)
-            return try await card.run(activation: activation, handler: handler)
+            return try await card.run(
+                activation: activation, immediate: immediate, handler: handler)
         }
     }
 
