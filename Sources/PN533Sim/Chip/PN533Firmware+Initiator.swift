@@ -123,11 +123,9 @@ extension PN533Firmware {
         _ frame: AirFrame, to handle: RFField.TargetHandle, reader: RFField.ReaderHandle,
         waitingTime: Duration, then: @escaping AirCompletion
     ) {
-        if !faults.isEmpty,
-            let index = faults.firstIndex(where: {
-                if case .targetLeavesAfter = $0 { true } else { false }
-            }), case .targetLeavesAfter(let bytes) = faults[index]
-        {
+        if let index = faultIndex(where: {
+            if case .targetLeavesAfter = $0 { true } else { false }
+        }), case .targetLeavesAfter(let bytes) = faults[index] {
             if bytes < frame.bytes.count {
                 faults.remove(at: index)
                 record(.faultCommitted("target leaves the field"))

@@ -40,13 +40,10 @@ public actor PN533Firmware {
     /// The generation of a TgGetInitiatorCommand waiting for the reader's next frame.
     @exclusivity(unchecked) var awaitingInitiator: Int?
     @exclusivity(unchecked) var faults: [PN533Fault] = []
-    /// Whether the USB link is gone; atomic so that the host's transport can look without
-    /// a call onto the chip's executor.
+    /// Whether the USB link is gone (a scripted disconnect); atomic so that the host's
+    /// transport can look without a call onto the chip's executor.
     let linkDown = Atomic<Bool>(false)
-    var disconnected: Bool {
-        get { linkDown.load(ordering: .acquiring) }
-        set { linkDown.store(newValue, ordering: .releasing) }
-    }
+    nonisolated var disconnected: Bool { linkDown.load(ordering: .acquiring) }
     @exclusivity(unchecked) var registers = CIURegisterFile()
     @exclusivity(unchecked) var rf = RFSettings()
     @exclusivity(unchecked) var initiator = InitiatorState()
@@ -281,67 +278,9 @@ public actor PN533Firmware {
         events.append(FirmwareEvent(at: clock.now, kind: kind))
     }
 
-    // MARK: - Faults
-
-    func consume(_ matches: (PN533Fault) -> Bool) -> Bool {
-        guard !faults.isEmpty, let index = faults.firstIndex(where: matches) else { return false }
-        faults.remove(at: index)
-        return true
-    }
-
-    private func consumeACKFault() -> Bool {
-        // Most commands run with no fault queued: no closure, no search.
-        if faults.isEmpty { return false }
-        if consume({ $0 == .dropNextACK }) { return true }
-        guard
-            let index = faults.firstIndex(where: {
-                if case .answerWithoutACK = $0 { true } else { false }
-            }), case .answerWithoutACK(let count) = faults[index]
-        else { return false }
-        if count <= 1 {
-            faults.remove(at: index)
-        } else {
-            faults[index] = .answerWithoutACK(count: count - 1)
-        }
-        return true
-    }
-
-    private func consumeDelayFault() -> Duration? {
-        // Most commands run with no fault queued: no closure, no search.
-        if faults.isEmpty { return nil }
-        guard
-            let index = faults.firstIndex(where: {
-                if case .delayNextResponse = $0 { true } else { false }
-            }), case .delayNextResponse(let delay) = faults.remove(at: index)
-        else { return nil }
-        return delay
-    }
-
-    private func consumeDisconnectFault() -> Bool {
-        // Most commands run with no fault queued: no closure, no search.
-        if faults.isEmpty { return false }
-        guard
-            let index = faults.firstIndex(where: {
-                if case .disconnectAfter = $0 { true } else { false }
-            }), case .disconnectAfter(let commands) = faults[index]
-        else { return false }
-        if commands <= 0 {
-            faults.remove(at: index)
-            disconnected = true
-            abortRunningCommand()
-            record(.faultCommitted("USB disconnect"))
-            return true
-        }
-        faults[index] = .disconnectAfter(commands: commands - 1)
-        return false
-    }
-
-    /// Whether the host's view of the chip is gone.
-    var isDisconnected: Bool { disconnected }
-
     /// The next frame for the host if one is queued: callable from any executor.
     nonisolated func frameForHostIfReady() throws(TransportError) -> [UInt8]? {
-        guard !linkDown.load(ordering: .acquiring) else { throw .disconnected }
+        guard !disconnected else { throw .disconnected }
         return toHost.tryReceive()
     }
 
@@ -350,11 +289,11 @@ public actor PN533Firmware {
     nonisolated(nonsending) func nextFrameForHost(timeout: Duration) async throws(TransportError)
         -> [UInt8]
     {
-        guard !linkDown.load(ordering: .acquiring) else { throw .disconnected }
+        guard !disconnected else { throw .disconnected }
         do {
             return try await toHost.receive(timeout: timeout)
         } catch .timedOut {
-            if linkDown.load(ordering: .acquiring) { throw .disconnected }
+            if disconnected { throw .disconnected }
             throw .timeout
         } catch .cancelled {
             throw .cancelled
