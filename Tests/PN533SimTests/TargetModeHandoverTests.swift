@@ -24,14 +24,14 @@ import Testing
         let bench = TwoChipTests()
         let (clock, emulatorChip) = (bench.clock, bench.emulatorChip)
         let (reader, emulator) = (bench.reader, bench.emulator)
-        let host = clock.spawn {
-            try await emulator.open()
-            _ = try await emulator.initAsTarget(
-                TargetConfiguration(sensRes: [0x04, 0x00], nfcid1t: [1, 2, 3], selRes: 0x20),
-                timeout: .seconds(5))
-            try await emulator.respondToInitiator([0x05, 0x78, 0x80, 0x70, 0x02])
-        }
         let found = try await clock.participate {
+            let host = clock.spawn {
+                try await emulator.open()
+                _ = try await emulator.initAsTarget(
+                    TargetConfiguration(sensRes: [0x04, 0x00], nfcid1t: [1, 2, 3], selRes: 0x20),
+                    timeout: .seconds(5))
+                try await emulator.respondToInitiator([0x05, 0x78, 0x80, 0x70, 0x02])
+            }
             try await reader.open()
             try await reader.setRetries(atr: 0, psl: 0, passiveActivation: 1)
             _ = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))

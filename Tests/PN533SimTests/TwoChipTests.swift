@@ -53,8 +53,8 @@ import Testing
 
     @Test func theReaderActivatesAnEmulatedISODEPCardAndExchangesAnAPDU() async throws {
         let log = LineLog()
-        let host = emulatorHost(log: log)
         let (targets, answer) = try await clock.participate {
+            let host = emulatorHost(log: log)
             try await reader.open()
             let targets = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
             let answer = try await reader.exchange(target: 1, [0x00, 0xA4, 0x04, 0x00])
@@ -75,13 +75,13 @@ import Testing
     @Test func aSENSRESGivenLowByteFirstToTgInitAsTargetIsListedHighByteFirst() async throws {
         // libnfc hands TgInitAsTarget its ATQA swapped: 44 00 for an NTAG's 00 44, which a
         // reader's InListPassiveTarget reports again as 00 44.
-        let host = clock.spawn { [emulator] in
-            try await emulator.open()
-            _ = try await emulator.initAsTarget(
-                TargetConfiguration(sensRes: [0x44, 0x00], nfcid1t: [1, 2, 3], selRes: 0x00),
-                timeout: .seconds(5))
-        }
         let targets = try await clock.participate {
+            let host = clock.spawn { [emulator] in
+                try await emulator.open()
+                _ = try await emulator.initAsTarget(
+                    TargetConfiguration(sensRes: [0x44, 0x00], nfcid1t: [1, 2, 3], selRes: 0x00),
+                    timeout: .seconds(5))
+            }
             try await reader.open()
             let targets = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
             _ = try? await reader.exchange(target: 1, [0x30, 0x00])
@@ -98,14 +98,14 @@ import Testing
             // A fresh pair of chips, field and clock each time.
             let bench = TwoChipTests()
             let (clock, reader, emulator) = (bench.clock, bench.reader, bench.emulator)
-            let host = clock.spawn {
-                try await emulator.open()
-                _ = try await emulator.initAsTarget(Self.isoDEPCard, timeout: .seconds(5))
-                try await emulator.respondToInitiator(Self.ats)
-                let block = try await emulator.getInitiatorCommand(timeout: .seconds(5))
-                try await emulator.respondToInitiator([block[0], 0x90, 0x00])
-            }
             try await clock.participate {
+                let host = clock.spawn {
+                    try await emulator.open()
+                    _ = try await emulator.initAsTarget(Self.isoDEPCard, timeout: .seconds(5))
+                    try await emulator.respondToInitiator(Self.ats)
+                    let block = try await emulator.getInitiatorCommand(timeout: .seconds(5))
+                    try await emulator.respondToInitiator([block[0], 0x90, 0x00])
+                }
                 try await reader.open()
                 _ = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
                 _ = try await reader.exchange(target: 1, [0x00, 0xB0, 0x00, 0x00, 0x0F])
@@ -122,8 +122,8 @@ import Testing
 
     @Test func anAPDUExchangeTakesAtLeastItsAirTime() async throws {
         let log = LineLog()
-        let host = emulatorHost(log: log)
         try await clock.participate {
+            let host = emulatorHost(log: log)
             try await reader.open()
             _ = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
             let select: [UInt8] = [0x00, 0xA4, 0x04, 0x00, 0x07, 1, 2, 3, 4, 5, 6, 7]
@@ -141,8 +141,8 @@ import Testing
 
     @Test func theFieldGoingOffReleasesTheEmulatorWithStatus29() async throws {
         let log = LineLog()
-        let host = emulatorHost(log: log)
         try await clock.participate {
+            let host = emulatorHost(log: log)
             try await reader.open()
             _ = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
             try await reader.setRF(field: false)
@@ -159,8 +159,8 @@ import Testing
 extension TwoChipTests {
     @Test func releasingTheTargetEndsTargetModeWithStatus29() async throws {
         let log = LineLog()
-        let host = emulatorHost(log: log)
         try await clock.participate {
+            let host = emulatorHost(log: log)
             try await reader.open()
             _ = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
             try await reader.release(target: 1)
@@ -178,8 +178,8 @@ extension TwoChipTests {
 extension TwoChipTests {
     @Test func withoutAutomaticRATSTheHostSendsRATSItself() async throws {
         let log = LineLog()
-        let host = emulatorHost(log: log)
         let (targets, ats) = try await clock.participate {
+            let host = emulatorHost(log: log)
             try await reader.open()
             try await reader.setParameters(PN533Parameters(rawValue: 0x00))
             let targets = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
@@ -197,8 +197,8 @@ extension TwoChipTests {
 extension TwoChipTests {
     @Test func aTargetMovedOutOfTheFieldIsNotFoundUntilItComesBack() async throws {
         let log = LineLog()
-        let host = emulatorHost(log: log)
         let (absent, present) = try await clock.participate {
+            let host = emulatorHost(log: log)
             try await reader.open()
             try await reader.setRetries(atr: 0, psl: 0, passiveActivation: 1)
             try await clock.sleep(for: .milliseconds(5))

@@ -69,11 +69,11 @@ import Testing
         arming.observe(.listening)
         arming.observe(.activated(firstCommand: [0xE0, 0x80]))
         arming.observe(.released)
-        let emulator = clock.spawn {
-            try? await clock.sleep(for: .milliseconds(7))
-            arming.observe(.listening)
-        }
         try await clock.participate {
+            let emulator = clock.spawn {
+                try? await clock.sleep(for: .milliseconds(7))
+                arming.observe(.listening)
+            }
             try await arming.waitUntilArmed(timeout: .seconds(1))
             #expect(clock.now == SimulationInstant.zero.advanced(by: .milliseconds(7)))
             try await emulator.value

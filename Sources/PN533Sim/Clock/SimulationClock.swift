@@ -23,6 +23,8 @@ public final class SimulationClock: Clock, Sendable {
     /// The mode chosen at creation.
     public let mode: Mode
     let state = Mutex(ClockState())
+    /// The serial executor the field, its chips and the participant tasks run on.
+    public let executor = SimulationExecutor()
     private let wallStart = ContinuousClock.now
 
     /// Creates a clock at time zero.
@@ -67,14 +69,14 @@ public final class SimulationClock: Clock, Sendable {
     }
 
     /// Runs `body` as a participant: while it runs (between waits on this clock), virtual
-    /// time stands still.
+    /// time stands still. It prefers the simulation's executor, as every participant task.
     @discardableResult
     public func participate<T: Sendable>(
         _ body: @Sendable () async throws -> T
     ) async rethrows -> T {
         enter()
         defer { leave() }
-        return try await body()
+        return try await withTaskExecutorPreference(executor) { try await body() }
     }
 
     /// Starts `body` as a new participant task. It counts as running from this call on, so
@@ -84,7 +86,7 @@ public final class SimulationClock: Clock, Sendable {
     ) -> SimulationTask<T> {
         let completion = SimulationChannel<Result<T, any Error>>(clock: self)
         enter()
-        let task = Task {
+        let task = Task(executorPreference: executor) { [self] in
             let result: Result<T, any Error>
             do { result = .success(try await body()) } catch { result = .failure(error) }
             completion.send(result)
@@ -98,7 +100,7 @@ public final class SimulationClock: Clock, Sendable {
     @discardableResult
     public func launch(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         enter()
-        return Task {
+        return Task(executorPreference: executor) { [self] in
             await body()
             leave()
         }
@@ -122,11 +124,12 @@ public final class SimulationClock: Clock, Sendable {
             }
             let id = state.nextWaiterID
             state.nextWaiterID += 1
-            state.waiters.append(Waiter(id: id, resumption: .action(body), deadline: instant))
+            state.waiters.append(
+                Waiter(id: id, resumption: .action(body, executor), deadline: instant))
             return id
         }
         guard let id else {
-            Task(operation: body)
+            Task(executorPreference: executor, operation: body)
             return SimulationTimer(id: -1)
         }
         if mode == .wall { scheduleWallTimeout(id: id, deadline: instant) }
@@ -152,9 +155,9 @@ public final class SimulationClock: Clock, Sendable {
             leave()
         }
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return Task.immediate(operation: run)
+            return Task.immediate(executorPreference: executor, operation: run)
         }
-        return Task(operation: run)
+        return Task(executorPreference: executor, operation: run)
     }
 
     // MARK: - Participant accounting and waits (shared with SimulationChannel)
@@ -287,7 +290,7 @@ struct Waiter {
     /// What ends the wait: a suspended participant, or a timer's action to start.
     enum Resumption {
         case continuation(UnsafeContinuation<Wake, Never>)
-        case action(@Sendable () async -> Void)
+        case action(@Sendable () async -> Void, SimulationExecutor)
     }
 
     var resumption: Resumption
@@ -318,7 +321,8 @@ struct PendingWake {
         switch resumption {
         case .continuation(let continuation): continuation.resume(returning: wake)
         // A timer is only ever removed when due: its action runs (counted as active already).
-        case .action(let action): Task(operation: action)
+        case .action(let action, let executor):
+            Task(executorPreference: executor, operation: action)
         }
     }
 }

@@ -60,6 +60,11 @@ public actor RFField {
     @exclusivity(unchecked) private var transmissions = IDTable<Transmission>()
     @exclusivity(unchecked) private var nextTransmission = 0
 
+    /// The simulation's executor, shared with the chips.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        clock.executor.asUnownedSerialExecutor()
+    }
+
     /// Creates an empty field.
     public init(clock: SimulationClock, timing: AirTiming = AirTiming()) {
         self.clock = clock

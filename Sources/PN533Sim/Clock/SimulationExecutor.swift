@@ -1,0 +1,109 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one serial executor a simulation runs on: the RF field, its chips and the hosts
+/// driving them, and, as their preferred task executor, the participant tasks' nonisolated
+/// code and continuation resumes.
+///
+/// With the default actor executors, a host woken from a wait (a continuation resumed by a
+/// chip) resumes on the global pool: another thread wakes up (a futex call each way) only to
+/// find the chips' actor busy and queue itself behind it. Here every such job goes into one
+/// queue that the thread already running the simulation drains: the hand-over between the
+/// reader's and the tag's hosts costs an append, not a thread switch.
+public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
+    // @unchecked: all mutable state is inside the mutex.
+    private struct Queue: ~Copyable {
+        var jobs: [UnownedJob] = []
+        var head = 0
+        /// The thread draining the queue, `nil` while no drain is scheduled or running.
+        var drainer: pthread_t?
+        var scheduled = false
+    }
+
+    private let queue = Mutex(Queue())
+    /// Where drains run: a serial dispatch queue of its own, which is given a thread even
+    /// while every thread of Swift's pool is busy (the test suite runs in parallel on two
+    /// cores), rather than the pool itself.
+    private let drains = DispatchQueue(label: "nfcrig.simulation")
+    /// Jobs one drain runs before it hands its thread back and schedules another: a
+    /// simulation that never waits must not hold a thread for ever.
+    private let batch: Int
+
+    /// An executor with no work.
+    public init(batch: Int = 1024) { self.batch = batch }
+
+    /// Queues `job`; one drain at a time runs the queue, and only the first job after an idle
+    /// spell schedules one.
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        let schedule = queue.withLock { queue in
+            queue.jobs.append(unowned)
+            if queue.scheduled { return false }
+            queue.scheduled = true
+            return true
+        }
+        if schedule { scheduleDrain() }
+    }
+
+    private func scheduleDrain() {
+        drains.async { [self] in drain() }
+    }
+
+    private func drain() {
+        let serial = asUnownedSerialExecutor()
+        let task = asUnownedTaskExecutor()
+        queue.withLock { $0.drainer = pthread_self() }
+        var ran = 0
+        while ran < batch, let job = next() {
+            // One way for every job, actor or task: a participant's nonisolated code runs
+            // isolated to the simulation too (it is serial anyway), so its calls into the
+            // chips and the field need no switch.
+            job.runSynchronously(isolatedTo: serial, taskExecutor: task)
+            ran += 1
+        }
+        let again = queue.withLock { queue in
+            queue.drainer = nil
+            if queue.head < queue.jobs.count { return true }
+            queue.scheduled = false
+            return false
+        }
+        if again { scheduleDrain() }
+    }
+
+    private func next() -> UnownedJob? {
+        queue.withLock { queue in
+            guard queue.head < queue.jobs.count else { return nil }
+            let job = queue.jobs[queue.head]
+            queue.head += 1
+            if queue.head == queue.jobs.count {
+                queue.jobs.removeAll(keepingCapacity: true)
+                queue.head = 0
+            }
+            return job
+        }
+    }
+
+    /// Whether the calling thread is draining this executor: for `assumeIsolated` where the
+    /// run time cannot tell from its own records.
+    public func isIsolatingCurrentContext() -> Bool? {
+        queue.withLock { queue in
+            queue.drainer.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        }
+    }
+
+    /// Traps unless the calling thread is draining this executor.
+    public func checkIsolated() {
+        precondition(isIsolatingCurrentContext() == true, "not on the simulation's executor")
+    }
+
+    /// The executor, for an actor's `unownedExecutor`.
+    public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+}
