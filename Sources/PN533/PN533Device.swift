@@ -15,6 +15,8 @@ public actor PN533Device {
 
     private let transport: any Transport
     private let executorOwner: any Actor
+    /// `executorOwner`'s executor, read once: the run time asks for it at every switch.
+    private nonisolated let executor: UnownedSerialExecutor
     /// The settings this device runs with.
     public let configuration: PN533DeviceConfiguration
     private let onEvent: (@Sendable (PN533DeviceEvent) -> Void)?
@@ -36,10 +38,11 @@ public actor PN533Device {
         self.configuration = configuration
         self.onEvent = onEvent
         executorOwner = transport.executorOwner ?? PN533DeviceExecutor()
+        executor = executorOwner.unownedExecutor
     }
 
     /// The transport's executor when it names one (a simulated chip's), else one of its own.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executorOwner.unownedExecutor }
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
 
     /// The chip: as configured, else as `open()` identified it, else assumed a PN533.
     public var chip: PN533Chip { configuration.expectedChip ?? firmware?.chip ?? .pn533 }

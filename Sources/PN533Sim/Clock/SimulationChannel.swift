@@ -23,18 +23,22 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
 
     /// Delivers `element` to the longest-waiting receiver, or queues it.
     public func send(_ element: Element) {
-        let wake: PendingWake? = clock.state.withLock { state in
+        // A receiver's wait is always a suspended task (a continuation), never a timer's
+        // action: handing the continuation out alone spares a send the general wake's copies.
+        let receiver: UnsafeContinuation<Wake, Never>? = clock.state.withLock { state in
             while !receivers.isEmpty {
-                let receiver = receivers.removeFirst()
-                if let waiter = state.remove(waiter: receiver) {
+                let id = receivers.removeFirst()
+                if let waiter = state.remove(waiter: id),
+                    case .continuation(let continuation) = waiter.resumption
+                {
                     state.active += 1
-                    return PendingWake(resumption: waiter.resumption, wake: .signaled(element))
+                    return continuation
                 }
             }
             queue.append(element)
             return nil
         }
-        wake?.resume()
+        receiver?.resume(returning: .signaled(element))
     }
 
     /// The next element, waiting until `deadline` at most (`nil`: no deadline). Nonsending:

@@ -60,15 +60,15 @@ public actor RFField {
     @exclusivity(unchecked) private var transmissions = IDTable<Transmission>()
     @exclusivity(unchecked) private var nextTransmission = 0
 
-    /// The simulation's executor, shared with the chips.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor {
-        clock.executor.asUnownedSerialExecutor()
-    }
+    /// The simulation's executor, shared with the chips; read once, as the run time asks for
+    /// it at every switch.
+    public nonisolated let unownedExecutor: UnownedSerialExecutor
 
     /// Creates an empty field.
     public init(clock: SimulationClock, timing: AirTiming = AirTiming()) {
         self.clock = clock
         self.timing = timing
+        unownedExecutor = clock.executor.asUnownedSerialExecutor()
     }
 
     /// A reader joins the field, its own field off.
