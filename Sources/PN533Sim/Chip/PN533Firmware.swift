@@ -286,7 +286,9 @@ public actor PN533Firmware {
 
     /// The next frame for the host, waiting `timeout` at most.
     /// Nonsending, as it touches no isolated state: the host waits on its own executor.
-    nonisolated(nonsending) func nextFrameForHost(timeout: Duration) async throws(TransportError)
+    /// Inlined: every frame a woken host returns through costs it an executor switch.
+    @inline(__always) nonisolated(nonsending) func nextFrameForHost(timeout: Duration)
+        async throws(TransportError)
         -> [UInt8]
     {
         guard !disconnected else { throw .disconnected }

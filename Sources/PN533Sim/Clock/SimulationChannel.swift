@@ -69,8 +69,9 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
         }
     }
 
-    /// The next element, waiting `timeout` at most.
-    public nonisolated(nonsending) func receive(timeout: Duration) async throws(SimulationError)
+    /// The next element, waiting `timeout` at most. Inlined, as the chip's `nextFrameForHost`.
+    @inline(__always) public nonisolated(nonsending) func receive(timeout: Duration)
+        async throws(SimulationError)
         -> Element
     {
         try await receive(deadline: clock.now.advanced(by: timeout))
