@@ -156,9 +156,17 @@ public actor PN533Device {
         var nacksSent = 0
         while true {
             let frame: PN533Frame
-            switch await receiveFrame(
-                timeout: awaitingAck ? configuration.ackTimeout : responseTimeout)
-            {
+            // A frame the chip already sent is taken in place: no asynchronous call for it.
+            var emptyTransfers = 0
+            let outcome: ReceiveOutcome
+            if let inHand = frameInHand(emptyTransfers: &emptyTransfers) {
+                outcome = inHand
+            } else {
+                outcome = await receiveFrame(
+                    timeout: awaitingAck ? configuration.ackTimeout : responseTimeout,
+                    emptyTransfers: emptyTransfers)
+            }
+            switch outcome {
             case .frame(let received):
                 frame = received
             case .timeout:
@@ -237,9 +245,24 @@ public actor PN533Device {
     }
 
     /// The next frame from the decoder, receiving transfers as needed; garbage is reported
-    /// and skipped.
-    private func receiveFrame(timeout: Duration) async -> ReceiveOutcome {
-        var emptyTransfers = 0
+    /// and skipped. `emptyTransfers` counts empty transfers already taken for this frame.
+    private func receiveFrame(timeout: Duration, emptyTransfers: Int) async -> ReceiveOutcome {
+        var emptyTransfers = emptyTransfers
+        while true {
+            if let outcome = frameInHand(emptyTransfers: &emptyTransfers) { return outcome }
+            let bytes: [UInt8]
+            do throws(TransportError) {
+                bytes = try await transport.receive(timeout: timeout)
+            } catch {
+                return Self.outcome(of: error)
+            }
+            if let outcome = take(bytes, emptyTransfers: &emptyTransfers) { return outcome }
+        }
+    }
+
+    /// The next frame if it can be had without waiting: decoded from bytes already here or
+    /// from a transfer the transport has ready; `nil` when it takes a wait.
+    private func frameInHand(emptyTransfers: inout Int) -> ReceiveOutcome? {
         while true {
             do throws(PN533FrameError) {
                 if let frame = try decoder.nextFrame() { return .frame(frame) }
@@ -249,27 +272,32 @@ public actor PN533Device {
             } catch {
                 return .corrupt(error)
             }
-            let bytes: [UInt8]
+            let ready: [UInt8]?
             do throws(TransportError) {
-                if let ready = try transport.receiveIfReady() {
-                    bytes = ready
-                } else {
-                    bytes = try await transport.receive(timeout: timeout)
-                }
-            } catch .timeout {
-                return .timeout
-            } catch .cancelled {
-                return .cancelled
+                ready = try transport.receiveIfReady()
             } catch {
-                return .failed(error)
+                return Self.outcome(of: error)
             }
-            emit(.received(bytes))
-            decoder.append(bytes)
-            if bytes.count % Self.usbPacketSize != 0 || bytes.isEmpty { decoder.endTransfer() }
-            if bytes.isEmpty {
-                emptyTransfers += 1
-                if emptyTransfers >= Self.emptyTransfersAsTimeout { return .timeout }
-            }
+            guard let bytes = ready else { return nil }
+            if let outcome = take(bytes, emptyTransfers: &emptyTransfers) { return outcome }
+        }
+    }
+
+    /// Feeds one transfer to the decoder; `.timeout` once too many came empty.
+    private func take(_ bytes: [UInt8], emptyTransfers: inout Int) -> ReceiveOutcome? {
+        emit(.received(bytes))
+        decoder.append(bytes)
+        if bytes.count % Self.usbPacketSize != 0 || bytes.isEmpty { decoder.endTransfer() }
+        guard bytes.isEmpty else { return nil }
+        emptyTransfers += 1
+        return emptyTransfers >= Self.emptyTransfersAsTimeout ? .timeout : nil
+    }
+
+    private static func outcome(of error: TransportError) -> ReceiveOutcome {
+        switch error {
+        case .timeout: .timeout
+        case .cancelled: .cancelled
+        default: .failed(error)
         }
     }
 
