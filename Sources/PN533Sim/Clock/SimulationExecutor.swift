@@ -21,7 +21,7 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
     private struct Queue: ~Copyable {
         var jobs: [UnownedJob] = []
         var head = 0
-        /// The thread draining the queue, `nil` while no drain is scheduled or running.
+        /// The thread draining the queue, `nil` while no drain runs.
         var drainer: pthread_t?
         var scheduled = false
     }
