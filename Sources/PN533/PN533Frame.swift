@@ -82,10 +82,11 @@ public enum PN533Frame: Sendable, Hashable {
             frame.append(UInt8(length))
             frame.append(0 &- UInt8(length))
         }
+        let bodyStart = frame.count
         frame.append(tfi)
         frame.append(code)
         frame.append(contentsOf: data)
-        frame.append(0 &- data.reduce(tfi &+ code, &+))
+        frame.append(checksum(frame[bodyStart...]))
         frame.append(0x00)
         return frame
     }

@@ -7,11 +7,7 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
     // its queue without a look-up and its elements keep their type. Exclusivity is not
     // checked at run time: under the lock accesses never overlap, and the checks were a
     // fifth of a send's cost.
-    @exclusivity(unchecked) private nonisolated(unsafe) var queue: [Element] = []
-    /// Where the oldest unread element of `queue` is: taking one moves it instead of
-    /// shifting the rest, which costs thousands of instructions in unspecialised code (a
-    /// channel of another module's element type).
-    @exclusivity(unchecked) private nonisolated(unsafe) var head = 0
+    @exclusivity(unchecked) private nonisolated(unsafe) var queue = FIFOQueue<Element>()
     /// Waiter ids of receivers, longest-waiting first; an id whose wait ended otherwise is
     /// skipped (and dropped by its receiver).
     @exclusivity(unchecked) private nonisolated(unsafe) var receivers: [Int] = []
@@ -51,7 +47,7 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
         if let element = tryReceive() { return element }
         var registered: Int?
         let wake = await clock.wait(deadline: deadline) { state, waiterID in
-            if let element = dequeue() { return .signaled(element) }
+            if let element = queue.popFirst() { return .signaled(element) }
             receivers.append(waiterID)
             registered = waiterID
             return nil
@@ -79,23 +75,11 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
 
     /// The next element if one is queued, without waiting.
     public func tryReceive() -> Element? {
-        clock.state.withLock { _ in dequeue() }
+        clock.state.withLock { _ in queue.popFirst() }
     }
 
     /// Elements sent and not received yet: what a teardown reports as left over.
-    public var pendingCount: Int { clock.state.withLock { _ in queue.count - head } }
-
-    /// The oldest unread element; the caller holds the clock's lock.
-    private func dequeue() -> Element? {
-        guard head < queue.count else { return nil }
-        let element = queue[head]
-        head += 1
-        if head == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        return element
-    }
+    public var pendingCount: Int { clock.state.withLock { _ in queue.count } }
 }
 
 /// A participant task started by `SimulationClock.spawn`; awaiting its value waits on the

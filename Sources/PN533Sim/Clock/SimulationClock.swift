@@ -125,7 +125,7 @@ public final class SimulationClock: Clock, Sendable {
             let id = state.nextWaiterID
             state.nextWaiterID += 1
             state.waiters.append(
-                Waiter(id: id, resumption: .action(body, executor), deadline: instant))
+                Waiter(id: id, resumption: .action(body), deadline: instant))
             return id
         }
         guard let id else {
@@ -169,7 +169,7 @@ public final class SimulationClock: Clock, Sendable {
             state.active -= 1
             return advanceIfIdle(&state)
         }
-        wakes.resumeAll()
+        wakes.resumeAll(preferring: executor)
     }
 
     /// Suspends until signalled or until `deadline`. `immediate` runs under the lock first:
@@ -210,7 +210,7 @@ public final class SimulationClock: Clock, Sendable {
                 } else if let deadline, mode == .wall {
                     scheduleWallTimeout(id: ticket.id, deadline: deadline)
                 }
-                wakes.resumeAll()
+                wakes.resumeAll(preferring: executor)
             }
         } onCancel: {
             guard let id = ticket.cancel() else { return }
@@ -220,7 +220,7 @@ public final class SimulationClock: Clock, Sendable {
                     return PendingWake(resumption: $0.resumption, wake: .failed(.cancelled))
                 }
             }
-            wake?.resume()
+            wake?.resume(preferring: executor)
         }
     }
 
@@ -267,7 +267,7 @@ public final class SimulationClock: Clock, Sendable {
                     return PendingWake(resumption: $0.resumption, wake: .timedOut)
                 }
             }
-            wake?.resume()
+            wake?.resume(preferring: executor)
         }
     }
 }
@@ -290,7 +290,7 @@ struct Waiter {
     /// What ends the wait: a suspended participant, or a timer's action to start.
     enum Resumption {
         case continuation(UnsafeContinuation<Wake, Never>)
-        case action(@Sendable () async -> Void, SimulationExecutor)
+        case action(@Sendable () async -> Void)
     }
 
     var resumption: Resumption
@@ -317,18 +317,20 @@ struct PendingWake {
     var resumption: Waiter.Resumption
     var wake: Wake
 
-    func resume() {
+    /// Ends the wait; a timer's action starts as a task preferring `executor`, the clock's.
+    func resume(preferring executor: SimulationExecutor) {
         switch resumption {
         case .continuation(let continuation): continuation.resume(returning: wake)
         // A timer is only ever removed when due: its action runs (counted as active already).
-        case .action(let action, let executor):
-            Task(executorPreference: executor, operation: action)
+        case .action(let action): Task(executorPreference: executor, operation: action)
         }
     }
 }
 
 extension [PendingWake] {
-    func resumeAll() { for wake in self { wake.resume() } }
+    func resumeAll(preferring executor: SimulationExecutor) {
+        for wake in self { wake.resume(preferring: executor) }
+    }
 }
 
 /// Links a waiter's id to its task's cancellation, which may come before the id exists.

@@ -19,8 +19,7 @@ import Synchronization
 public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     // @unchecked: all mutable state is inside the mutex.
     private struct Queue: ~Copyable {
-        var jobs: [UnownedJob] = []
-        var head = 0
+        var jobs = FIFOQueue<UnownedJob>()
         /// The thread draining the queue, `nil` while no drain runs.
         var drainer: pthread_t?
         var scheduled = false
@@ -69,7 +68,7 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
         }
         let again = queue.withLock { queue in
             queue.drainer = nil
-            if queue.head < queue.jobs.count { return true }
+            if !queue.jobs.isEmpty { return true }
             queue.scheduled = false
             return false
         }
@@ -77,16 +76,7 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
     }
 
     private func next() -> UnownedJob? {
-        queue.withLock { queue in
-            guard queue.head < queue.jobs.count else { return nil }
-            let job = queue.jobs[queue.head]
-            queue.head += 1
-            if queue.head == queue.jobs.count {
-                queue.jobs.removeAll(keepingCapacity: true)
-                queue.head = 0
-            }
-            return job
-        }
+        queue.withLock { $0.jobs.popFirst() }
     }
 
     /// Whether the calling thread is draining this executor: for `assumeIsolated` where the
