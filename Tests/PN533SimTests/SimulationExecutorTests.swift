@@ -66,4 +66,27 @@ import Testing
         #expect(await counter.value == 1_000)
         #expect(executor.isIsolatingCurrentContext() == false)
     }
+
+    @Test func workInPlaceRunsOnlyOnTheExecutorsOwnThread() async {
+        let executor = SimulationExecutor()
+        let counter = Counter(executor: executor)
+        let outside = executor.runInPlace(on: counter, 2) { counter, step in
+            counter.value += step
+            return counter.value
+        }
+        #expect(outside == nil)
+        let inside = await counter.addInPlace(3)
+        #expect(inside == 3)
+        #expect(await counter.value == 3)
+    }
+}
+
+extension SimulationExecutorTests.Counter {
+    /// Adds `step` through `runInPlace`, called from the counter's own isolation.
+    func addInPlace(_ step: Int) -> Int? {
+        executor.runInPlace(on: self, step) { counter, step in
+            counter.value += step
+            return counter.value
+        }
+    }
 }

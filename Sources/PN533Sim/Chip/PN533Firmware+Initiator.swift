@@ -135,14 +135,18 @@ extension PN533Firmware {
             }
         }
         record(.toCard(frame))
-        field.assumeIsolated { field in
-            field.transmit(frame, to: handle, from: reader, waitingTime: waitingTime) {
-                [self] result in
-                assumeIsolated { firmware in
-                    if case .success(let answer) = result { firmware.record(.fromCard(answer)) }
-                    then(firmware, result)
-                }
+        let completion: RFField.TransmitCompletion = { [self] result in
+            clock.executor.runIsolated(on: self, (result, then)) { firmware, answer in
+                if case .success(let frame) = answer.0 { firmware.record(.fromCard(frame)) }
+                answer.1(firmware, answer.0)
             }
+        }
+        clock.executor.runIsolated(
+            on: field, (frame, handle, reader, waitingTime, completion)
+        ) { field, transmission in
+            field.transmit(
+                transmission.0, to: transmission.1, from: transmission.2,
+                waitingTime: transmission.3, completion: transmission.4)
         }
     }
 

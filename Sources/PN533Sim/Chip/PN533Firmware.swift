@@ -118,6 +118,17 @@ public actor PN533Firmware {
     /// Bytes the host wrote (one bulk OUT transfer).
     func receiveFromHost(_ bytes: [UInt8]) throws(TransportError) {
         guard !disconnected else { throw .disconnected }
+        accept(bytes)
+    }
+
+    /// `receiveFromHost` called from the simulation's executor without a switch; `false`
+    /// (nothing done) when the caller runs elsewhere.
+    nonisolated func receiveFromHostInPlace(_ bytes: [UInt8]) throws(TransportError) -> Bool {
+        guard !disconnected else { throw .disconnected }
+        return clock.executor.runInPlace(on: self, bytes) { $0.accept($1) } != nil
+    }
+
+    private func accept(_ bytes: [UInt8]) {
         decoder.append(bytes)
         decoder.endTransfer()
         while true {

@@ -7,6 +7,10 @@ public struct SimulatedTransport: Transport {
 
     /// Delivers one host→chip transfer.
     public nonisolated(nonsending) func send(_ bytes: [UInt8]) async throws(TransportError) {
+        // A host on the simulation's executor (every driver over this transport) hands the
+        // transfer over in place: the call onto the chip's actor and back would cost two
+        // executor switches per frame.
+        if try chip.receiveFromHostInPlace(bytes) { return }
         try await chip.receiveFromHost(bytes)
     }
 
