@@ -13,9 +13,15 @@ public struct PN533DataResponse: Sendable, Hashable {
     ///
     /// - Throws: the mapped chip failure when the status is not success, or
     ///   `.malformedResponse` when the status byte is missing.
-    public init(response data: [UInt8], command: PN533Command) throws(PN533Error) {
-        var reader = PN533ResponseReader(data, command: command)
-        status = try reader.readSuccessStatus()
-        self.data = reader.readRest()
+    public init(response data: consuming [UInt8], command: PN533Command) throws(PN533Error) {
+        guard let first = data.first else {
+            throw .malformedResponse(
+                command: command, error: .truncated(field: "status", offset: 0, needed: 1))
+        }
+        status = PN533StatusByte(first)
+        try PN533Error.check(status.status, command: command)
+        // In place: the response is usually the caller's only copy, so no new array.
+        data.removeFirst()
+        self.data = data
     }
 }

@@ -86,8 +86,9 @@ public actor PN533Device {
     }
 
     /// Runs `first`; while the response has MI set, runs `followUp` and appends its data.
+    /// `followUp` is built only when needed: most responses come whole.
     func performChained(
-        _ first: PN533Request, followUp: PN533Request, timeout: Duration?
+        _ first: PN533Request, followUp: @autoclosure () -> PN533Request, timeout: Duration?
     ) async throws(PN533Error) -> [UInt8] {
         if busy { await waitForTurn() } else { busy = true }
         defer { passTurn() }
@@ -97,7 +98,7 @@ public actor PN533Device {
         var data = response.data
         while response.moreInformation {
             response = try PN533DataResponse(
-                response: try await roundTrip(followUp, timeout: timeout), command: command)
+                response: try await roundTrip(followUp(), timeout: timeout), command: command)
             data += response.data
             guard data.count <= configuration.maximumChainedLength else {
                 throw .chainingOverflow(
@@ -248,7 +249,10 @@ public actor PN533Device {
 
     /// The next frame from the decoder, receiving transfers as needed; garbage is reported
     /// and skipped. `emptyTransfers` counts empty transfers already taken for this frame.
-    private func receiveFrame(timeout: Duration, emptyTransfers: Int) async -> ReceiveOutcome {
+    /// Inlined, as `roundTrip`: the call cost two executor switches per wait.
+    @inline(__always) private func receiveFrame(
+        timeout: Duration, emptyTransfers: Int
+    ) async -> ReceiveOutcome {
         var emptyTransfers = emptyTransfers
         while true {
             if let outcome = frameInHand(emptyTransfers: &emptyTransfers) { return outcome }
