@@ -11,6 +11,10 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
     /// Waiter ids of receivers, longest-waiting first; an id whose wait ended otherwise is
     /// skipped (and dropped by its receiver).
     @exclusivity(unchecked) private nonisolated(unsafe) var receivers: [Int] = []
+    /// How many of the oldest queued elements are promised to receivers already woken: a
+    /// receiver is woken with a bare signal and takes its element itself, so that elements
+    /// do not travel through the clock's untyped wake (a box and a cast each).
+    @exclusivity(unchecked) private nonisolated(unsafe) var promised = 0
 
     /// Creates an empty channel on `clock`.
     public init(clock: SimulationClock) {
@@ -28,13 +32,15 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
                     case .continuation(let continuation) = waiter.resumption
                 {
                     state.active += 1
+                    promised += 1
+                    queue.append(element)
                     return continuation
                 }
             }
             queue.append(element)
             return nil
         }
-        receiver?.resume(returning: .signaled(element))
+        receiver?.resume(returning: .signaled)
     }
 
     /// The next element, waiting until `deadline` at most (`nil`: no deadline). Nonsending:
@@ -46,16 +52,25 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
         // ACK that is there before the host asks for it).
         if let element = tryReceive() { return element }
         var registered: Int?
+        var taken: Element?
         let wake = await clock.wait(deadline: deadline) { state, waiterID in
-            if let element = queue.popFirst() { return .signaled(element) }
+            if queue.count > promised {
+                taken = queue.popFirst()
+                return .signaled
+            }
             receivers.append(waiterID)
             registered = waiterID
             return nil
         }
         switch wake {
-        case .signaled(let element):
-            // Only this channel's `send` signals its receivers, always with an `Element`.
-            return element as! Element
+        case .signaled:
+            if let taken { return taken }
+            // Woken by `send`, which promised this receiver the oldest element: receivers
+            // resume in the order they were woken, on the one serial executor.
+            return clock.state.withLock { _ in
+                promised -= 1
+                return queue.popFirst()!
+            }
         case .timedOut, .failed:
             if let id = registered {
                 clock.state.withLock { _ in receivers.removeAll { $0 == id } }
@@ -75,7 +90,7 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
 
     /// The next element if one is queued, without waiting.
     public func tryReceive() -> Element? {
-        clock.state.withLock { _ in queue.popFirst() }
+        clock.state.withLock { _ in queue.count > promised ? queue.popFirst() : nil }
     }
 
     /// Elements sent and not received yet: what a teardown reports as left over.

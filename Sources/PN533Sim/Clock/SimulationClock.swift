@@ -179,20 +179,25 @@ public final class SimulationClock: Clock, Sendable {
         deadline: SimulationInstant?,
         _ immediate: (inout ClockState, Int) -> Wake?
     ) async -> Wake {
-        let ticket = WaitTicket()
+        // The id is issued before the cancellation handler exists, so that the handler can
+        // name its waiter without a shared box to allocate. A cancellation that comes before
+        // the waiter is registered finds nothing to remove; the registration then sees the
+        // task cancelled (the flag is set before handlers run, and both take the lock).
+        let id = state.withLock { state in
+            defer { state.nextWaiterID += 1 }
+            return state.nextWaiterID
+        }
         return await withTaskCancellationHandler {
             // Unsafe, not checked: every continuation is resumed exactly once, by whoever removes
             // its waiter under the lock, and the checked kind costs an allocation per wait.
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Wake, Never>) in
                 var answer: Wake?
                 let wakes: [PendingWake] = state.withLock { state in
-                    let id = state.nextWaiterID
-                    state.nextWaiterID += 1
                     if let now = immediate(&state, id) {
                         answer = now
                         return []
                     }
-                    if ticket.register(id) == false {
+                    if Task.isCancelled {
                         answer = .failed(.cancelled)
                         return []
                     }
@@ -208,12 +213,11 @@ public final class SimulationClock: Clock, Sendable {
                 if let answer {
                     continuation.resume(returning: answer)
                 } else if let deadline, mode == .wall {
-                    scheduleWallTimeout(id: ticket.id, deadline: deadline)
+                    scheduleWallTimeout(id: id, deadline: deadline)
                 }
                 wakes.resumeAll(preferring: executor)
             }
         } onCancel: {
-            guard let id = ticket.cancel() else { return }
             let wake = state.withLock { state in
                 state.remove(waiter: id).map {
                     state.active += 1
@@ -256,8 +260,7 @@ public final class SimulationClock: Clock, Sendable {
         return wakes
     }
 
-    private func scheduleWallTimeout(id: Int?, deadline: SimulationInstant) {
-        guard let id else { return }
+    private func scheduleWallTimeout(id: Int, deadline: SimulationInstant) {
         let wallDeadline = wallStart + deadline.offset
         Task { [self] in
             try? await Task.sleep(until: wallDeadline, clock: .continuous)
@@ -274,7 +277,8 @@ public final class SimulationClock: Clock, Sendable {
 
 /// How a wait ended.
 enum Wake: Sendable {
-    case signaled(any Sendable)
+    /// A channel's element is there for the waiter (it takes it itself), or a sleep ended.
+    case signaled
     case timedOut
     case failed(SimulationError)
 }
@@ -330,29 +334,6 @@ struct PendingWake {
 extension [PendingWake] {
     func resumeAll(preferring executor: SimulationExecutor) {
         for wake in self { wake.resume(preferring: executor) }
-    }
-}
-
-/// Links a waiter's id to its task's cancellation, which may come before the id exists.
-final class WaitTicket: Sendable {
-    private let slot = Mutex<(id: Int?, cancelled: Bool)>((nil, false))
-
-    var id: Int? { slot.withLock { $0.id } }
-
-    /// Records the id; `false` when the task was already cancelled.
-    func register(_ id: Int) -> Bool {
-        slot.withLock { slot in
-            slot.id = id
-            return !slot.cancelled
-        }
-    }
-
-    /// Marks cancellation; the id when a waiter was registered.
-    func cancel() -> Int? {
-        slot.withLock { slot in
-            slot.cancelled = true
-            return slot.id
-        }
     }
 }
 

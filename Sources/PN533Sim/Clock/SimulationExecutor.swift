@@ -20,12 +20,13 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
     // @unchecked: all mutable state is inside the mutex.
     private struct Queue: ~Copyable {
         var jobs = FIFOQueue<UnownedJob>()
-        /// The thread draining the queue, `nil` while no drain runs.
-        var drainer: pthread_t?
         var scheduled = false
     }
 
     private let queue = Mutex(Queue())
+    /// The thread draining the queue (its `pthread_t`'s bits), 0 while no drain runs: an
+    /// atomic rather than under the lock, as the chips ask for it at every frame.
+    private let drainer = Atomic<UInt>(0)
     /// Where drains run: a serial dispatch queue of its own, which is given a thread even
     /// while every thread of Swift's pool is busy (the test suite runs in parallel on two
     /// cores), rather than the pool itself.
@@ -57,7 +58,7 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
     private func drain() {
         let serial = asUnownedSerialExecutor()
         let task = asUnownedTaskExecutor()
-        queue.withLock { $0.drainer = pthread_self() }
+        drainer.store(Self.currentThread, ordering: .releasing)
         var ran = 0
         while ran < batch, let job = next() {
             // One way for every job, actor or task: a participant's nonisolated code runs
@@ -66,8 +67,8 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
             job.runSynchronously(isolatedTo: serial, taskExecutor: task)
             ran += 1
         }
+        drainer.store(0, ordering: .releasing)
         let again = queue.withLock { queue in
-            queue.drainer = nil
             if !queue.jobs.isEmpty { return true }
             queue.scheduled = false
             return false
@@ -82,9 +83,16 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
     /// Whether the calling thread is draining this executor: for `assumeIsolated` where the
     /// run time cannot tell from its own records.
     public func isIsolatingCurrentContext() -> Bool? {
-        queue.withLock { queue in
-            queue.drainer.map { pthread_equal($0, pthread_self()) != 0 } ?? false
-        }
+        // Only this thread stores its own id there, so a match cannot be stale.
+        drainer.load(ordering: .acquiring) == Self.currentThread
+    }
+
+    private static var currentThread: UInt {
+        #if canImport(Darwin)
+            UInt(bitPattern: pthread_self())
+        #else
+            pthread_self()
+        #endif
     }
 
     /// `body(actor, argument)` isolated to `actor`, which runs on this executor, when the
