@@ -80,14 +80,24 @@ public actor PN533Device {
     func perform(
         _ request: PN533Request, timeout: Duration?, accepted: (@Sendable () -> Void)? = nil
     ) async throws(PN533Error) -> [UInt8] {
+        try await performInlined(request, timeout: timeout, accepted: accepted)
+    }
+
+    /// `perform`, inlined into the commands an APDU exchange repeats (the call cost two
+    /// executor switches); the rest call `perform`, so that the body is not copied into
+    /// every typed command.
+    @inline(__always) func performInlined(
+        _ request: PN533Request, timeout: Duration?, accepted: (@Sendable () -> Void)? = nil
+    ) async throws(PN533Error) -> [UInt8] {
         if busy { await waitForTurn() } else { busy = true }
         defer { passTurn() }
         return try await roundTrip(request, timeout: timeout, accepted: accepted)
     }
 
     /// Runs `first`; while the response has MI set, runs `followUp` and appends its data.
-    /// `followUp` is built only when needed: most responses come whole.
-    func performChained(
+    /// `followUp` is built only when needed: most responses come whole. Inlined into its two
+    /// callers, as `performInlined`.
+    @inline(__always) func performChained(
         _ first: PN533Request, followUp: @autoclosure () -> PN533Request, timeout: Duration?
     ) async throws(PN533Error) -> [UInt8] {
         if busy { await waitForTurn() } else { busy = true }

@@ -260,7 +260,7 @@ public final class SimulationClock: Clock, Sendable {
         return wakes
     }
 
-    private func scheduleWallTimeout(id: Int, deadline: SimulationInstant) {
+    func scheduleWallTimeout(id: Int, deadline: SimulationInstant) {
         let wallDeadline = wallStart + deadline.offset
         Task { [self] in
             try? await Task.sleep(until: wallDeadline, clock: .continuous)

@@ -19,6 +19,15 @@ struct IDTable<Value>: Sequence {
         }
     }
 
+    /// Whether a value is stored for `id`.
+    func contains(_ id: Int) -> Bool { index(of: id) != nil }
+
+    /// Changes the value for `id` in place (no copy of it); `nil` when there is none.
+    mutating func update<R>(_ id: Int, _ change: (inout Value) -> R) -> R? {
+        guard let index = index(of: id) else { return nil }
+        return change(&slots[index].value)
+    }
+
     /// Removes and returns the value for `id`.
     @discardableResult
     mutating func removeValue(forKey id: Int) -> Value? {

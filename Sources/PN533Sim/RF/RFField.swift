@@ -59,6 +59,10 @@ public actor RFField {
     @exclusivity(unchecked) private var nextID = 0
     @exclusivity(unchecked) private var transmissions = IDTable<Transmission>()
     @exclusivity(unchecked) private var nextTransmission = 0
+    /// Goes off when the earliest unanswered transmission's waiting time is over: one alarm
+    /// re-set per frame costs no allocation, where a timer per frame cost three. Made on
+    /// first use, as its action refers to the field.
+    @exclusivity(unchecked) private var waitingTimeAlarm: SimulationAlarm?
 
     /// The simulation's executor, shared with the chips; read once, as the run time asks for
     /// it at every switch.
@@ -215,7 +219,6 @@ public actor RFField {
         var deadline: SimulationInstant
         var completion: TransmitCompletion
         var answered = false
-        var timeout: SimulationTimer?
     }
 
     private func deliver(
@@ -230,20 +233,21 @@ public actor RFField {
             entry.target.receive(
                 frame, endedAt: ended, reply: RFReply(field: self, id: id), in: self)
         }
-        guard let pending = transmissions[id], !pending.answered else { return }
-        transmissions[id]?.timeout = clock.run(at: pending.deadline, on: self) { field in
-            field.expire(id)
-        }
+        guard transmissions.contains(id) else { return }
+        setWaitingTimeAlarm()
     }
 
     /// A target's answer to transmission `id`, whose first bit goes out at `start`.
     func answer(_ id: Int, with frame: AirFrame, startingAt start: SimulationInstant) {
         // Starting at the deadline is too late: the reader stopped listening then.
-        guard let pending = transmissions[id], !pending.answered,
-            max(start, clock.now) < pending.deadline
-        else { return }
-        transmissions[id]?.answered = true
-        if let timeout = pending.timeout { clock.cancel(timeout) }
+        let now = clock.now
+        let accepted = transmissions.update(id) { pending in
+            guard !pending.answered, max(start, now) < pending.deadline else { return false }
+            pending.answered = true
+            return true
+        }
+        guard accepted == true else { return }
+        setWaitingTimeAlarm()
         let answerEnd = start.advanced(by: timing.duration(of: frame))
         guard !clock.hasCome(answerEnd) else {
             return complete(id, with: frame, endedAt: answerEnd)
@@ -263,10 +267,37 @@ public actor RFField {
         transmission.completion(.success(frame))
     }
 
-    private func expire(_ id: Int) {
-        guard let transmission = transmissions[id], !transmission.answered else { return }
-        transmissions[id] = nil
-        transmission.completion(.failure(.timeout))
+    /// The alarm's action: every transmission whose waiting time is over heard nothing.
+    private func expireDue() {
+        let now = clock.now
+        let due = transmissions.compactMap { entry in
+            entry.value.answered || entry.value.deadline > now ? nil : entry.id
+        }
+        for id in due {
+            // A completion may have ended others meanwhile.
+            guard let transmission = transmissions.removeValue(forKey: id) else { continue }
+            transmission.completion(.failure(.timeout))
+        }
+        setWaitingTimeAlarm()
+    }
+
+    /// Sets the alarm to the earliest waiting time still running, or clears it.
+    private func setWaitingTimeAlarm() {
+        var earliest: SimulationInstant?
+        for (_, transmission) in transmissions where !transmission.answered {
+            if earliest.map({ transmission.deadline < $0 }) ?? true {
+                earliest = transmission.deadline
+            }
+        }
+        guard let earliest else {
+            if let waitingTimeAlarm { clock.clear(waitingTimeAlarm) }
+            return
+        }
+        let alarm =
+            waitingTimeAlarm
+            ?? clock.makeAlarm { [weak self] in await self?.expireDue() }
+        waitingTimeAlarm = alarm
+        clock.set(alarm, at: earliest)
     }
 
     private func exchangeTime(command: Int, response: Int) -> Duration {
