@@ -23,6 +23,17 @@ public struct PN533FrameDecoder: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
+    /// Adds a transfer received from the chip. Into an empty decoder (how nearly every
+    /// frame arrives) the array is taken as it is, without copying its bytes.
+    public mutating func append(_ bytes: [UInt8]) {
+        if readIndex == buffer.count {
+            buffer = bytes
+            readIndex = 0
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+    }
+
     /// Marks the end of a USB transfer (a short or zero-length packet) after the bytes so far.
     public mutating func endTransfer() {
         if buffer.count > readIndex && transferEnds.last != buffer.count {
@@ -58,7 +69,7 @@ public struct PN533FrameDecoder: Sendable {
         // Every command starts with this, and almost always finds nothing.
         if readIndex == buffer.count, transferEnds.isEmpty { return [] }
         let leftover = Array(buffer[readIndex...])
-        buffer.removeAll(keepingCapacity: true)
+        buffer = []
         readIndex = 0
         transferEnds.removeAll(keepingCapacity: true)
         return leftover
@@ -68,7 +79,9 @@ public struct PN533FrameDecoder: Sendable {
         readIndex += count
         while let end = transferEnds.first, end <= readIndex { transferEnds.removeFirst() }
         if readIndex == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+            // Dropped rather than emptied in place: the storage is usually a transfer's, and
+            // shared storage cannot be emptied without allocating a new one.
+            buffer = []
             readIndex = 0
         } else if readIndex >= 4096 {
             // Compact now and then so a long session does not keep every byte it saw.
