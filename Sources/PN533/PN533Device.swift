@@ -340,9 +340,11 @@ public actor PN533Device {
         if !leftover.isEmpty { emit(.discarded(leftover)) }
     }
 
-    private func transmit(_ bytes: [UInt8]) async throws(PN533Error) {
+    /// Inlined, as `roundTrip`: a transfer sent in place then costs no executor switch.
+    @inline(__always) private func transmit(_ bytes: [UInt8]) async throws(PN533Error) {
         emit(.sent(bytes))
         do throws(TransportError) {
+            if try transport.sendInPlace(bytes) { return }
             try await transport.send(bytes)
         } catch {
             throw .transport(error)

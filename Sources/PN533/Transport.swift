@@ -18,6 +18,13 @@ public protocol Transport: Sendable {
     /// taking them here spares the driver an asynchronous call chain per frame.
     func receiveIfReady() throws(TransportError) -> [UInt8]?
 
+    /// Sends a transfer at once when the transport can do it without waiting; `false` when
+    /// it cannot (then `send` must be awaited), having sent nothing.
+    ///
+    /// A simulated chip on the driver's executor takes the bytes in a plain call: the
+    /// asynchronous `send` would cost the driver an executor switch per frame.
+    func sendInPlace(_ bytes: [UInt8]) throws(TransportError) -> Bool
+
     /// The actor whose executor a driver over this transport runs on; `nil`: one of its own.
     ///
     /// A simulation answers a command by calling its host back on the chip's executor: when
@@ -29,4 +36,6 @@ extension Transport {
     public var executorOwner: (any Actor)? { nil }
 
     public func receiveIfReady() throws(TransportError) -> [UInt8]? { nil }
+
+    public func sendInPlace(_ bytes: [UInt8]) throws(TransportError) -> Bool { false }
 }

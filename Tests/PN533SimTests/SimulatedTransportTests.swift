@@ -46,4 +46,17 @@ import Testing
         #expect(chip.unreadFrames > 0)
         #expect(throws: TransportError.disconnected) { try transport.receiveIfReady() }
     }
+
+    @Test func aTransferIsTakenInPlaceOnlyOnTheSimulationsExecutor() async throws {
+        let command = try PN533Frame.command(.getFirmwareVersion).encode()
+        // A plain test task runs elsewhere: nothing is sent, the caller must await `send`.
+        #expect(try transport.sendInPlace(command) == false)
+        let (inPlace, eventsAfter) = try await clock.participate {
+            let inPlace = try transport.sendInPlace(command)
+            return (inPlace, await chip.eventLog.count)
+        }
+        #expect(inPlace)
+        #expect(eventsAfter == 1)
+        #expect(await chip.eventLog.first?.kind == .command(code: 0x02, data: []))
+    }
 }

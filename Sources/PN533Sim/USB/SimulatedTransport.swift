@@ -7,11 +7,14 @@ public struct SimulatedTransport: Transport {
 
     /// Delivers one host→chip transfer.
     public nonisolated(nonsending) func send(_ bytes: [UInt8]) async throws(TransportError) {
-        // A host on the simulation's executor (every driver over this transport) hands the
-        // transfer over in place: the call onto the chip's actor and back would cost two
-        // executor switches per frame.
-        if try chip.receiveFromHostInPlace(bytes) { return }
         try await chip.receiveFromHost(bytes)
+    }
+
+    /// Delivers the transfer in a plain call when the caller runs on the simulation's
+    /// executor (every driver over this transport does): the call onto the chip's actor and
+    /// back would cost two executor switches per frame.
+    public func sendInPlace(_ bytes: [UInt8]) throws(TransportError) -> Bool {
+        try chip.receiveFromHostInPlace(bytes)
     }
 
     /// The next chip→host transfer, waiting `timeout` of simulated time at most.
