@@ -51,14 +51,7 @@ import Testing
     @Test func waitingForAnEventNobodyCanSendIsReportedAsADeadlock() async throws {
         let clock = SimulationClock()
         let channel = SimulationChannel<Int>(clock: clock)
-        let error = await clock.participate { () -> SimulationError? in
-            do throws(SimulationError) {
-                _ = try await channel.receive(deadline: nil)
-                return nil
-            } catch {
-                return error
-            }
-        }
+        let error = await clock.participate { await channel.errorOfReceive() }
         #expect(error == .deadlock(at: SimulationInstant.zero))
     }
 
@@ -124,15 +117,31 @@ import Testing
         let clock = SimulationClock(mode: .wall)
         let channel = SimulationChannel<Int>(clock: clock)
         let waiter = Task {
-            await clock.participate { () -> SimulationError? in
-                do throws(SimulationError) {
-                    _ = try await channel.receive(deadline: nil)
-                    return nil
-                } catch {
-                    return error
-                }
-            }
+            await clock.participate { await channel.errorOfReceive() }
         }
+        try await Task.sleep(for: .milliseconds(20))
+        waiter.cancel()
+        #expect(await waiter.value == .cancelled)
+    }
+
+    @Test func aSpawnedParticipantCancelledWhileWaitingEndsItsWaitWithCancellation() async throws {
+        let clock = SimulationClock()
+        let channel = SimulationChannel<Int>(clock: clock)
+        let outcome = try await clock.participate { () -> SimulationError? in
+            let waiter = clock.spawn { await channel.errorOfReceive() }
+            // Let it start waiting, then cancel it: its task's one handler ends the wait.
+            try await clock.sleep(for: .milliseconds(1))
+            waiter.cancel()
+            return try await waiter.value
+        }
+        #expect(outcome == .cancelled)
+        #expect(clock.now == SimulationInstant(offset: .milliseconds(1)))
+    }
+
+    @Test func aWaitOfATaskTheClockDidNotStartIsCancelledByItsOwnHandler() async throws {
+        let clock = SimulationClock(mode: .wall)
+        let channel = SimulationChannel<Int>(clock: clock)
+        let waiter = Task { await channel.errorOfReceive() }
         try await Task.sleep(for: .milliseconds(20))
         waiter.cancel()
         #expect(await waiter.value == .cancelled)

@@ -11,17 +11,22 @@ final class LineLog: Sendable {
     var all: [String] { lines.withLock { $0 } }
 }
 
+extension SimulationChannel {
+    /// How a receive with no deadline ends: the error, or `nil` when an element came.
+    func errorOfReceive() async -> SimulationError? {
+        do throws(SimulationError) {
+            _ = try await receive(deadline: nil)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
 extension SimulationClock {
     /// How a lone participant's wait for a message nobody sends ends: with nothing else due,
     /// a deadlock at the time it started (`nil` if a message came after all).
     func waitForNothing() async -> SimulationError? {
-        await participate { () -> SimulationError? in
-            do throws(SimulationError) {
-                _ = try await SimulationChannel<Int>(clock: self).receive(deadline: nil)
-                return nil
-            } catch {
-                return error
-            }
-        }
+        await participate { await SimulationChannel<Int>(clock: self).errorOfReceive() }
     }
 }

@@ -76,7 +76,9 @@ public final class SimulationClock: Clock, Sendable {
     ) async rethrows -> T {
         enter()
         defer { leave() }
-        return try await withTaskExecutorPreference(executor) { try await body() }
+        return try await withTaskExecutorPreference(executor) {
+            try await linkingCancellation { try await body() }
+        }
     }
 
     /// Starts `body` as a new participant task. It counts as running from this call on, so
@@ -88,7 +90,11 @@ public final class SimulationClock: Clock, Sendable {
         enter()
         let task = Task(executorPreference: executor) { [self] in
             let result: Result<T, any Error>
-            do { result = .success(try await body()) } catch { result = .failure(error) }
+            do {
+                result = .success(try await linkingCancellation { try await body() })
+            } catch {
+                result = .failure(error)
+            }
             completion.send(result)
             leave()
         }
@@ -101,7 +107,7 @@ public final class SimulationClock: Clock, Sendable {
     public func launch(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         enter()
         return Task(executorPreference: executor) { [self] in
-            await body()
+            await linkingCancellation { await body() }
             leave()
         }
     }
@@ -151,7 +157,7 @@ public final class SimulationClock: Clock, Sendable {
     {
         enter()
         let run: @Sendable () async -> Void = { [self] in
-            await body()
+            await linkingCancellation { await body() }
             leave()
         }
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
@@ -172,6 +178,40 @@ public final class SimulationClock: Clock, Sendable {
         wakes.resumeAll(preferring: executor)
     }
 
+    /// Runs `body` with one cancellation handler for every wait the current task makes on
+    /// this clock meanwhile: a participant task's waits then install none of their own,
+    /// which cost each wait a status record added and removed under the task's lock and
+    /// two executor switches.
+    func linkingCancellation<T>(_ body: () async throws -> T) async rethrows -> T {
+        let task = Self.currentTask
+        state.withLock { $0.linkedTasks.append(task) }
+        defer {
+            state.withLock { state in
+                if let index = state.linkedTasks.firstIndex(of: task) {
+                    state.linkedTasks.remove(at: index)
+                }
+            }
+        }
+        return try await withTaskCancellationHandler {
+            try await body()
+        } onCancel: { [self] in
+            let wake = state.withLock { state in
+                state.removeWaiter(ofTask: task).map {
+                    state.active += 1
+                    return PendingWake(resumption: $0.resumption, wake: .failed(.cancelled))
+                }
+            }
+            wake?.resume(preferring: executor)
+        }
+    }
+
+    /// The current task's address, only ever compared: what links a task's cancellation to
+    /// its waiter (a task waits for one thing at a time). 0 outside a task.
+    private static var currentTask: Int {
+        // The bits of its one reference: hashing it would cost more than the wait's lock.
+        withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: Int.self) } } ?? 0
+    }
+
     /// Suspends until signalled or until `deadline`. `immediate` runs under the lock first:
     /// a non-nil answer returns at once without waiting; otherwise it may record the waiter's
     /// id (for a channel's receiver queue) before the waiter is registered.
@@ -179,44 +219,19 @@ public final class SimulationClock: Clock, Sendable {
         deadline: SimulationInstant?,
         _ immediate: (inout ClockState, Int) -> Wake?
     ) async -> Wake {
-        // The id is issued before the cancellation handler exists, so that the handler can
+        // The id is issued before any cancellation handler exists, so that the handler can
         // name its waiter without a shared box to allocate. A cancellation that comes before
         // the waiter is registered finds nothing to remove; the registration then sees the
         // task cancelled (the flag is set before handlers run, and both take the lock).
-        let id = state.withLock { state in
+        let task = Self.currentTask
+        let (id, linked) = state.withLock { state in
             defer { state.nextWaiterID += 1 }
-            return state.nextWaiterID
+            return (state.nextWaiterID, task != 0 && state.linkedTasks.contains(task))
         }
+        // A participant task's cancellation handler (`linkingCancellation`) covers the wait.
+        if linked { return await suspend(id: id, task: task, deadline: deadline, immediate) }
         return await withTaskCancellationHandler {
-            // Unsafe, not checked: every continuation is resumed exactly once, by whoever removes
-            // its waiter under the lock, and the checked kind costs an allocation per wait.
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<Wake, Never>) in
-                var answer: Wake?
-                let wakes: [PendingWake] = state.withLock { state in
-                    if let now = immediate(&state, id) {
-                        answer = now
-                        return []
-                    }
-                    if Task.isCancelled {
-                        answer = .failed(.cancelled)
-                        return []
-                    }
-                    if let deadline, mode == .virtual, deadline <= state.now {
-                        answer = .timedOut
-                        return []
-                    }
-                    state.waiters.append(
-                        Waiter(id: id, resumption: .continuation(continuation), deadline: deadline))
-                    state.active -= 1
-                    return advanceIfIdle(&state)
-                }
-                if let answer {
-                    continuation.resume(returning: answer)
-                } else if let deadline, mode == .wall {
-                    scheduleWallTimeout(id: id, deadline: deadline)
-                }
-                wakes.resumeAll(preferring: executor)
-            }
+            await suspend(id: id, task: 0, deadline: deadline, immediate)
         } onCancel: {
             let wake = state.withLock { state in
                 state.remove(waiter: id).map {
@@ -225,6 +240,45 @@ public final class SimulationClock: Clock, Sendable {
                 }
             }
             wake?.resume(preferring: executor)
+        }
+    }
+
+    /// The wait itself: registers waiter `id` (of `task`, when linked) and suspends.
+    @inline(__always)
+    private nonisolated(nonsending) func suspend(
+        id: Int, task: Int, deadline: SimulationInstant?,
+        _ immediate: (inout ClockState, Int) -> Wake?
+    ) async -> Wake {
+        // Unsafe, not checked: every continuation is resumed exactly once, by whoever removes
+        // its waiter under the lock, and the checked kind costs an allocation per wait.
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Wake, Never>) in
+            var answer: Wake?
+            let wakes: [PendingWake] = state.withLock { state in
+                if let now = immediate(&state, id) {
+                    answer = now
+                    return []
+                }
+                if Task.isCancelled {
+                    answer = .failed(.cancelled)
+                    return []
+                }
+                if let deadline, mode == .virtual, deadline <= state.now {
+                    answer = .timedOut
+                    return []
+                }
+                state.waiters.append(
+                    Waiter(
+                        id: id, resumption: .continuation(continuation), deadline: deadline,
+                        task: task))
+                state.active -= 1
+                return advanceIfIdle(&state)
+            }
+            if let answer {
+                continuation.resume(returning: answer)
+            } else if let deadline, mode == .wall {
+                scheduleWallTimeout(id: id, deadline: deadline)
+            }
+            wakes.resumeAll(preferring: executor)
         }
     }
 
@@ -299,6 +353,8 @@ struct Waiter {
 
     var resumption: Resumption
     var deadline: SimulationInstant?
+    /// The suspended task when its cancellation is linked (`linkingCancellation`), else 0.
+    var task = 0
 }
 
 /// Everything the clock and its channels share, behind one lock so that "nobody runs" and
@@ -309,6 +365,15 @@ struct ClockState {
     var nextWaiterID = 0
     /// Few at a time and appended in id order: a scan costs less than hashing.
     var waiters: [Waiter] = []
+
+    /// Tasks whose cancellation ends their waits through `linkingCancellation`.
+    var linkedTasks: [Int] = []
+
+    /// Removes the waiter of linked task `task`, if it waits.
+    mutating func removeWaiter(ofTask task: Int) -> Waiter? {
+        guard let index = waiters.firstIndex(where: { $0.task == task }) else { return nil }
+        return waiters.remove(at: index)
+    }
 
     mutating func remove(waiter id: Int) -> Waiter? {
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
