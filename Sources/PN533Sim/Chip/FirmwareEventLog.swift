@@ -11,7 +11,7 @@ struct FirmwareEventLog: Sendable {
     /// An empty log keeping `capacity` events (at least one).
     init(capacity: Int) { self.capacity = max(1, capacity) }
 
-    mutating func append(_ event: FirmwareEvent) {
+    mutating func append(_ event: consuming FirmwareEvent) {
         guard storage.count == capacity else {
             storage.append(event)
             return

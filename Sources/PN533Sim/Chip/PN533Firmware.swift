@@ -285,7 +285,8 @@ public actor PN533Firmware {
         clock.run(at: clock.now.advanced(by: delay), on: self) { $0.toHost.send(bytes) }
     }
 
-    func record(_ kind: FirmwareEvent.Kind) {
+    /// Consuming, as the log's `append`: the event moves into the log without a copy.
+    func record(_ kind: consuming FirmwareEvent.Kind) {
         events.append(FirmwareEvent(at: clock.now, kind: kind))
     }
 
