@@ -18,16 +18,21 @@ public struct ISODEPCard: Sendable {
     public let configuration: ISODEPCardConfiguration
     let scheduler: any ISODEPScheduler
     let onEvent: (@Sendable (ISODEPCardEvent) -> Void)?
+    /// The events `onEvent` is given; the others are not made.
+    public let reporting: ISODEPCardEventKinds
 
-    /// A card on `device`; `scheduler` times the handler and stamps `onEvent`'s events.
+    /// A card on `device`; `scheduler` times the handler and stamps `onEvent`'s events, of
+    /// the kinds in `reporting`.
     public init(
         device: PN533Device, configuration: ISODEPCardConfiguration = .init(),
         scheduler: any ISODEPScheduler = ContinuousISODEPScheduler(),
+        reporting: ISODEPCardEventKinds = .all,
         onEvent: (@Sendable (ISODEPCardEvent) -> Void)? = nil
     ) {
         self.device = device
         self.configuration = configuration
         self.scheduler = scheduler
+        self.reporting = reporting
         self.onEvent = onEvent
     }
 
@@ -52,7 +57,7 @@ public struct ISODEPCard: Sendable {
         } catch {
             switch error {
             case .ended(let end):
-                emit(.ended(end))
+                emit(.ended, .ended(end))
                 return end
             case .failed(let failure):
                 throw failure
@@ -60,7 +65,9 @@ public struct ISODEPCard: Sendable {
         }
     }
 
-    func emit(_ kind: ISODEPCardEvent.Kind) {
-        onEvent?(ISODEPCardEvent(time: scheduler.now, kind: kind))
+    /// Reports an event of kind `kinds` if `onEvent` wants it; made only then.
+    func emit(_ kinds: ISODEPCardEventKinds, _ kind: @autoclosure () -> ISODEPCardEvent.Kind) {
+        guard let onEvent, !reporting.isDisjoint(with: kinds) else { return }
+        onEvent(ISODEPCardEvent(time: scheduler.now, kind: kind()))
     }
 }

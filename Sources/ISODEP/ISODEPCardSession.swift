@@ -43,8 +43,8 @@ struct ISODEPCardSession {
         } catch {
             throw .failed(.notRATS(command: activation.initiatorCommand, error: error))
         }
-        card.emit(.received(.rats(rats)))
-        card.emit(.sent(.ats(card.configuration.ats)))
+        card.emit(.frames, .received(.rats(rats)))
+        card.emit(.frames, .sent(.ats(card.configuration.ats)))
         try await respond(card.configuration.ats.encode())
         while true {
             try await handle(try await nextBlock())
@@ -89,7 +89,7 @@ struct ISODEPCardSession {
     /// Runs the handler, asking for more time while it works as the policy says, then sends
     /// the first (or only) I-block of its answer.
     private nonisolated(nonsending) mutating func answer(_ apdu: [UInt8]) async throws(Exit) {
-        card.emit(.handlerStarted(command: apdu))
+        card.emit(.handler, .handlerStarted(command: apdu))
         let response: [UInt8]
         if let answer = immediateAnswer(apdu) {
             response = answer
@@ -97,7 +97,7 @@ struct ISODEPCardSession {
             let handler = handler
             response = try await collect(card.scheduler.start { await handler(apdu) })
         }
-        card.emit(.handlerFinished(response: response))
+        card.emit(.handler, .handlerFinished(response: response))
         let capacity = max(
             ISODEPFrameSize.informationCapacity(frameSize: rats.fsd, cid: replyCID != nil), 1)
         // An answer that fits one block (the usual case) is sent as it is, without copying.
@@ -183,14 +183,14 @@ struct ISODEPCardSession {
             do throws(ISODEPBlockError) {
                 block = try ISODEPBlock(bytes: bytes)
             } catch {
-                card.emit(.ignored(bytes: bytes, reason: "\(error)"))
+                card.emit(.ignored, .ignored(bytes: bytes, reason: "\(error)"))
                 continue
             }
             if let problem = addressingProblem(block.cid) {
-                card.emit(.ignored(bytes: bytes, reason: problem))
+                card.emit(.ignored, .ignored(bytes: bytes, reason: problem))
                 continue
             }
-            card.emit(.received(.block(block)))
+            card.emit(.of(.block(block)), .received(.block(block)))
             replyCID = block.cid.map { ISODEPCID($0.value) }
             return block
         }
@@ -210,11 +210,11 @@ struct ISODEPCardSession {
     }
 
     private func ignore(_ block: ISODEPBlock, _ reason: String) {
-        card.emit(.ignored(bytes: block.encode(), reason: reason))
+        card.emit(.ignored, .ignored(bytes: block.encode(), reason: reason))
     }
 
     private nonisolated(nonsending) mutating func send(_ block: ISODEPBlock) async throws(Exit) {
-        card.emit(.sent(.block(block)))
+        card.emit(.of(.block(block)), .sent(.block(block)))
         lastSent = block
         try await respond(block.encode())
     }

@@ -78,6 +78,7 @@ public actor Type4TagEmulator {
     {
         let card = ISODEPCard(
             device: device, configuration: configuration.card, scheduler: scheduler,
+            reporting: [.supervisoryFrames, .ended],
             onEvent: { [log] event in Self.record(event, in: log) })
         // Without a response delay the answer comes from memory, at once.
         var immediate: ISODEPCard.ImmediateHandler?
@@ -144,7 +145,8 @@ public actor Type4TagEmulator {
         return response
     }
 
-    /// The card's events that belong in a tag's log: WTX and how a session ended.
+    /// The card's events that belong in a tag's log: WTX and how a session ended (the card
+    /// reports only S-blocks and ends, the kinds these are among).
     private static func record(_ event: ISODEPCardEvent, in log: TagEventLog) {
         switch event.kind {
         case .sent(.block(.supervisory(.waitingTimeExtension(let multiplier, _), _))):

@@ -38,7 +38,8 @@ struct SimulatedRig {
     func startCard(
         _ configuration: ISODEPCardConfiguration = .init(),
         target: TargetConfiguration = Self.isoDEPCard,
-        immediate: ISODEPCard.ImmediateHandler? = nil, handler: ISODEPCard.Handler? = nil
+        immediate: ISODEPCard.ImmediateHandler? = nil, handler: ISODEPCard.Handler? = nil,
+        reporting: ISODEPCardEventKinds = .all
     ) -> RigHost<ISODEPCardSessionEnd> {
         let handler = handler ?? TestApplication.handler(clock: clock)
         return hosts.add(on: clock) { [emulator, scheduler, events] in
@@ -46,7 +47,7 @@ struct SimulatedRig {
             let activation = try await emulator.initAsTarget(target, timeout: .seconds(5))
             let card = ISODEPCard(
                 device: emulator, configuration: configuration, scheduler: scheduler,
-                onEvent: events.record)
+                reporting: reporting, onEvent: events.record)
             return try await card.run(
                 activation: activation, immediate: immediate, handler: handler)
         }
