@@ -54,12 +54,12 @@ enum PN533FrameParser {
         guard end >= start + 4 else {
             return .needMore(ifTransferEnded: .truncatedHeader(offset: end - origin))
         }
-        let cursor = FrameCursor(bytes: bytes, origin: origin)
+        let cursor = FrameCursor(start: bytes.startIndex, end: bytes.endIndex, origin: origin)
         switch (bytes[start + 2], bytes[start + 3]) {
         case (0x00, 0xFF):
-            return cursor.controlFrame(.ack, postamble: start + 4)
+            return cursor.controlFrame(.ack, postamble: start + 4, in: bytes)
         case (0xFF, 0x00):
-            return cursor.controlFrame(.nack, postamble: start + 4)
+            return cursor.controlFrame(.nack, postamble: start + 4, in: bytes)
         case (0xFF, 0xFF):
             guard end >= start + 7 else {
                 return .needMore(ifTransferEnded: .truncatedHeader(offset: end - origin))
@@ -71,27 +71,35 @@ enum PN533FrameParser {
             guard high &+ low &+ lcs == 0 else {
                 return cursor.badLengthChecksum(lcsIndex: start + 6, length: length, lcs: lcs)
             }
-            return cursor.body(lengthIndex: start + 4, length: length, bodyStart: start + 7)
+            return cursor.body(
+                lengthIndex: start + 4, length: length, bodyStart: start + 7, in: bytes)
         case (let length, let lcs):
             guard length &+ lcs == 0 else {
                 return cursor.badLengthChecksum(lcsIndex: start + 3, length: Int(length), lcs: lcs)
             }
-            return cursor.body(lengthIndex: start + 2, length: Int(length), bodyStart: start + 4)
+            return cursor.body(
+                lengthIndex: start + 2, length: Int(length), bodyStart: start + 4, in: bytes)
         }
     }
 }
 
-/// Index arithmetic for one frame that starts at the front of `bytes`.
+/// Index arithmetic for one frame that starts at the front of the bytes parsed. The bytes
+/// are passed to each call rather than kept: a stored slice cost a retain and a release
+/// per frame.
 private struct FrameCursor {
-    let bytes: ArraySlice<UInt8>
+    /// The bounds of the bytes parsed.
+    let start: Int
+    let end: Int
     let origin: Int
 
     func offset(_ index: Int) -> Int { index - origin }
-    func consumed(through index: Int) -> Int { index + 1 - bytes.startIndex }
+    func consumed(through index: Int) -> Int { index + 1 - start }
 
-    func controlFrame(_ frame: PN533Frame, postamble: Int) -> PN533FrameParse {
-        guard postamble < bytes.endIndex else {
-            return .needMore(ifTransferEnded: .truncatedHeader(offset: offset(bytes.endIndex)))
+    func controlFrame(
+        _ frame: PN533Frame, postamble: Int, in bytes: borrowing ArraySlice<UInt8>
+    ) -> PN533FrameParse {
+        guard postamble < end else {
+            return .needMore(ifTransferEnded: .truncatedHeader(offset: offset(end)))
         }
         let byte = bytes[postamble]
         guard byte == 0x00 else {
@@ -110,7 +118,9 @@ private struct FrameCursor {
             consumed: consumed(through: origin + 2))
     }
 
-    func body(lengthIndex: Int, length: Int, bodyStart: Int) -> PN533FrameParse {
+    func body(
+        lengthIndex: Int, length: Int, bodyStart: Int, in bytes: borrowing ArraySlice<UInt8>
+    ) -> PN533FrameParse {
         guard length > 0 else {
             return .failure(
                 .lengthTooShort(offset: offset(lengthIndex), length: 0),
@@ -118,8 +128,8 @@ private struct FrameCursor {
         }
         let dcsIndex = bodyStart + length
         let postambleIndex = dcsIndex + 1
-        guard postambleIndex < bytes.endIndex else {
-            let available = bytes.endIndex - bodyStart
+        guard postambleIndex < end else {
+            let available = end - bodyStart
             return .needMore(
                 ifTransferEnded: .lengthMismatch(
                     offset: offset(lengthIndex), length: length, available: available))
