@@ -17,8 +17,11 @@ struct ISODEPCardSession {
     var blockNumber: UInt8 = 1
     /// Parts of a chained command so far.
     var command: [UInt8] = []
-    /// Parts of a chained answer not sent yet.
-    var answerParts: ArraySlice<[UInt8]> = []
+    /// The answer going out, in parts of `answerPartSize` bytes chained by FSD.
+    var outgoing: [UInt8] = []
+    var answerPartSize = 1
+    /// Where the next part of `outgoing` starts; `nil` once the last part went.
+    var answerNext: Int?
     /// The last block sent, for rule 11.
     var lastSent: ISODEPBlock?
     /// The CID to answer with: the one the last block came with.
@@ -56,7 +59,7 @@ struct ISODEPCardSession {
         case .information(_, let chaining, _, _, let inf):
             // Rule D; a new command also drops what is left of an unfinished chained answer.
             blockNumber ^= 1
-            answerParts = []
+            answerNext = nil
             command += inf
             let limit = card.configuration.maximumCommandLength
             guard command.count <= limit else { throw .failed(.commandTooLong(limit: limit)) }
@@ -75,7 +78,7 @@ struct ISODEPCardSession {
             // Rule 12: the reader's block never arrived; R(ACK) makes it send it again.
             try await send(.ack(blockNumber, cid: replyCID))
         case .receiveReady(.ack, _, _):
-            guard !answerParts.isEmpty else { return ignore(block, "no chained answer going out") }
+            guard answerNext != nil else { return ignore(block, "no chained answer going out") }
             blockNumber ^= 1
             try await sendNextAnswerPart()
         case .supervisory(.deselect, _):
@@ -100,13 +103,11 @@ struct ISODEPCardSession {
         card.emit(.handler, .handlerFinished(response: response))
         let capacity = max(
             ISODEPFrameSize.informationCapacity(frameSize: rats.fsd, cid: replyCID != nil), 1)
-        // An answer that fits one block (the usual case) is sent as it is, without copying.
-        answerParts =
-            response.count <= capacity
-            ? [response][...]
-            : stride(from: 0, to: response.count, by: capacity).map {
-                Array(response[$0..<min($0 + capacity, response.count)])
-            }[...]
+        // Kept whole and cut as it goes: an answer that fits one block (the usual case) is
+        // sent as it is, without copying.
+        outgoing = response
+        answerPartSize = capacity
+        answerNext = 0
         try await sendNextAnswerPart()
     }
 
@@ -168,10 +169,13 @@ struct ISODEPCardSession {
     }
 
     private nonisolated(nonsending) mutating func sendNextAnswerPart() async throws(Exit) {
-        guard let part = answerParts.popFirst() else { return }
+        guard let start = answerNext else { return }
+        let end = min(start + answerPartSize, outgoing.count)
+        let part = start == 0 && end == outgoing.count ? outgoing : Array(outgoing[start..<end])
+        answerNext = end < outgoing.count ? end : nil
         try await send(
             .information(
-                blockNumber: blockNumber, chaining: !answerParts.isEmpty, cid: replyCID, inf: part))
+                blockNumber: blockNumber, chaining: answerNext != nil, cid: replyCID, inf: part))
     }
 
     /// The next block addressed to this card; anything else is ignored (rule 10).

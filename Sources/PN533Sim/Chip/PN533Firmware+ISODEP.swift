@@ -31,13 +31,20 @@ extension PN533Firmware {
             return .response([InitiatorStatus.notAcceptable])
         }
         let room = max(link.frameSize - 3, 1)
-        var chunks = stride(from: 0, to: max(command.count, 1), by: room).map {
-            Array(command[$0..<min($0 + room, command.count)])
+        let chained: ArraySlice<[UInt8]>
+        let last: [UInt8]
+        if command.count <= room {
+            // One block (nearly every APDU): the command as it is, no parts to cut.
+            (chained, last) = ([], command)
+        } else {
+            let chunks = stride(from: 0, to: command.count, by: room).map {
+                Array(command[$0..<min($0 + room, command.count)])
+            }
+            (chained, last) = (chunks.dropLast(), chunks[chunks.count - 1])
         }
-        if chunks.isEmpty { chunks = [[]] }
         let exchange = ISODEPExchange(
             index: index, handle: initiator.targets[index].handle, reader: reader, link: link,
-            chained: chunks.dropLast(), last: chunks.last ?? [], generation: mine)
+            chained: chained, last: last, generation: mine)
         sendChained(exchange)
         return .pending
     }
