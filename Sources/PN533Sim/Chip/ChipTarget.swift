@@ -4,7 +4,7 @@ final class ChipTarget: RFTarget {
     /// What the host's TgGetInitiatorCommand (or pending TgInitAsTarget) will receive.
     enum Event: Sendable {
         /// A reader frame (CRC stripped when the chip checks it) and the way to answer it.
-        case frame([UInt8], endedAt: SimulationInstant, reply: RFReply)
+        case frame(ArraySlice<UInt8>, endedAt: SimulationInstant, reply: RFReply)
         /// The field went off or the card left: target mode is over (status 0x29).
         case released
     }

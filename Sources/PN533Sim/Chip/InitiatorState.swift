@@ -12,7 +12,7 @@ struct InitiatorState: Sendable {
     /// The Tg of the card currently selected on the air.
     var selected: UInt8?
     /// Response data the host has not collected yet (MI set on the previous answer).
-    var pendingResponse: [UInt8] = []
+    var pendingResponse: ArraySlice<UInt8> = []
     /// Command data the host is still chaining in (MI set in the Tg byte).
     var pendingCommand: [UInt8] = []
 

@@ -85,7 +85,7 @@ extension PN533Firmware {
     /// answer) and handles what comes back until the card's answer is complete.
     private func sendBlock(_ block: [UInt8], _ exchange: ISODEPExchange, waitingTime: Duration) {
         blockExchange(block, exchange, waitingTime: waitingTime) { firmware, exchange, result in
-            let answer: [UInt8]
+            let answer: ArraySlice<UInt8>
             switch result {
             case .failure(let status): return firmware.finishExchange(exchange, .failure(status))
             case .success(let payload): answer = payload
@@ -98,21 +98,28 @@ extension PN533Firmware {
             if pcb & 0xE2 == 0x02 {
                 // An I-block: the answer, or one part of a chained answer.
                 next.link.blockNumber ^= 1
+                if pcb & 0x10 == 0 {
+                    // The last part; when it is the only one, handed on without a copy.
+                    guard !next.response.isEmpty else {
+                        return firmware.finishExchange(next, .success(answer.dropFirst()))
+                    }
+                    next.response += answer.dropFirst()
+                    return firmware.finishExchange(next, .success(next.response[...]))
+                }
                 next.response += answer.dropFirst()
-                if pcb & 0x10 == 0 { return firmware.finishExchange(next, .success(next.response)) }
                 firmware.sendBlock(
                     [0xA2 | next.link.blockNumber], next, waitingTime: next.link.waitingTime)
             } else if pcb & 0xF7 == 0xF2, answer.count >= 2 {
                 // S(WTX): more time asked; answer with the same multiplier (1–59), the
                 // extended wait capped at the FWT of FWI 14.
-                let multiplier = Int(answer[1] & 0x3F)
+                let multiplier = Int(answer[answer.startIndex + 1] & 0x3F)
                 guard (1...59).contains(multiplier) else {
                     return firmware.finishExchange(
                         next, .failure(ChipStatus(InitiatorStatus.rfProtocol)))
                 }
                 firmware.record(.rf("WTX x\(multiplier)"))
                 firmware.sendBlock(
-                    [0xF2, answer[1] & 0x3F], next,
+                    [0xF2, answer[answer.startIndex + 1] & 0x3F], next,
                     waitingTime: min(
                         next.link.waitingTime * multiplier, AirTiming.frameWaitingTime(fwi: 14)))
             } else {
@@ -122,7 +129,8 @@ extension PN533Firmware {
     }
 
     private typealias BlockCompletion =
-        @Sendable (isolated PN533Firmware, ISODEPExchange, Result<[UInt8], ChipStatus>) -> Void
+        @Sendable (isolated PN533Firmware, ISODEPExchange, Result<ArraySlice<UInt8>, ChipStatus>)
+        -> Void
 
     /// One block out and its answer in, retransmitting (R(NAK)) after silence or a bad CRC;
     /// the failure is the chip status. Nothing is called once the command was aborted.
@@ -136,7 +144,8 @@ extension PN533Firmware {
             waitingTime: waitingTime + AirTiming.frameWaitingTolerance
         ) { firmware, result in
             guard firmware.generation == exchange.generation else { return }
-            if case .success(let answer) = result, let payload = answer.payloadCheckingCRC,
+            // A view of the answer: the exchange copies what it keeps.
+            if case .success(let answer) = result, let payload = answer.payloadSliceCheckingCRC,
                 !payload.isEmpty
             {
                 return then(firmware, exchange, .success(payload))
@@ -154,7 +163,9 @@ extension PN533Firmware {
 
     /// Keeps the link's block number and answers the host: the response (in chunks the host
     /// collects with MI) or the chip status.
-    private func finishExchange(_ exchange: ISODEPExchange, _ result: Result<[UInt8], ChipStatus>) {
+    private func finishExchange(
+        _ exchange: ISODEPExchange, _ result: Result<ArraySlice<UInt8>, ChipStatus>
+    ) {
         guard generation == exchange.generation else { return }
         if initiator.targets.indices.contains(exchange.index),
             initiator.targets[exchange.index].handle == exchange.handle

@@ -240,8 +240,8 @@ extension PN533Firmware {
         var chunk: [UInt8] = []
         chunk.reserveCapacity(count + 1)
         chunk.append(more ? 0x40 : InitiatorStatus.ok)
-        chunk += pending[..<count]
-        initiator.pendingResponse = more ? Array(pending[count...]) : []
+        chunk += pending.prefix(count)
+        initiator.pendingResponse = more ? pending.dropFirst(count) : []
         return chunk
     }
 

@@ -43,8 +43,8 @@ extension PN533Firmware {
                 switch try await target.inbox.receive(deadline: nil) {
                 case .frame(let payload, let endedAt, let reply):
                     pendingInitiatorFrame = (endedAt, reply)
-                    record(.rf("activated by \(hexString(payload))"))
-                    return .response([0x00] + payload)
+                    record(.rf("activated by \(hexString(Array(payload)))"))
+                    return .response(Self.statusOK(then: payload))
                 case .released:
                     // Only sent once activated, and activation returns: not reached.
                     continue
@@ -73,13 +73,22 @@ extension PN533Firmware {
         switch event {
         case .frame(let payload, let endedAt, let reply):
             pendingInitiatorFrame = (endedAt, reply)
-            return .response(CollectionOfOne(0x00) + payload)
+            return .response(Self.statusOK(then: payload))
         case .released:
             // The command may have been aborted once the release was queued, and the next
             // TgInitAsTarget be listening already: end only this target's mode.
             if targetMode === target { leaveTargetMode() }
             return .response([0x29])
         }
+    }
+
+    /// Status 00 followed by `payload`, in one allocation.
+    private static func statusOK(then payload: ArraySlice<UInt8>) -> [UInt8] {
+        var data: [UInt8] = []
+        data.reserveCapacity(payload.count + 1)
+        data.append(0x00)
+        data += payload
+        return data
     }
 
     /// Hands `event` to the TgGetInitiatorCommand waiting for it, or queues it for the next.
@@ -141,10 +150,11 @@ extension PN533Firmware {
         _ frame: AirFrame, endedAt: SimulationInstant, reply: RFReply, target: ChipTarget
     ) {
         guard target === targetMode else { return }
-        let payload: [UInt8]
+        // A view of the frame's bytes: TgGetInitiatorCommand copies it into its response.
+        let payload: ArraySlice<UInt8>
         if frame.isShort || !registers.checksCRC {
-            payload = frame.bytes
-        } else if let checked = frame.payloadCheckingCRC {
+            payload = frame.bytes[...]
+        } else if let checked = frame.payloadSliceCheckingCRC {
             payload = checked
         } else {
             // A frame with a bad CRC is dropped by the CIU; the reader times out.

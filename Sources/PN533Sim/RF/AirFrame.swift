@@ -19,7 +19,13 @@ public struct AirFrame: Sendable, Hashable, CustomStringConvertible {
 
     /// The payload when the frame ends in a correct CRC_A.
     public var payloadCheckingCRC: [UInt8]? {
-        lastByteBits == 8 ? CRCA.stripping(bytes) : nil
+        payloadSliceCheckingCRC.map(Array.init)
+    }
+
+    /// `payloadCheckingCRC` without copying it out of the frame: for a receiver that
+    /// copies it into something of its own anyway.
+    public var payloadSliceCheckingCRC: ArraySlice<UInt8>? {
+        lastByteBits == 8 ? CRCA.strippingInPlace(bytes) : nil
     }
 
     /// Whether this is a short frame of fewer than 8 bits (a 4-bit ACK/NAK).

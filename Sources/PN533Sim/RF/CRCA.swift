@@ -20,12 +20,17 @@ public enum CRCA {
 
     /// The bytes without their trailing CRC, or `nil` when there is none or it is wrong.
     public static func stripping(_ bytes: [UInt8]) -> [UInt8]? {
+        strippingInPlace(bytes).map(Array.init)
+    }
+
+    /// `stripping` as a slice of `bytes`, without a copy.
+    public static func strippingInPlace(_ bytes: [UInt8]) -> ArraySlice<UInt8>? {
         guard bytes.count >= 2 else { return nil }
         let body = bytes[..<(bytes.count - 2)]
         let crc = value(body)
         guard bytes[bytes.count - 2] == UInt8(crc & 0xFF), bytes[bytes.count - 1] == UInt8(crc >> 8)
         else { return nil }
-        return Array(body)
+        return body
     }
 
     /// The CRC register after `bytes`; its low byte is transmitted first.
