@@ -11,6 +11,11 @@ enum PN533FrameParse: Sendable, Hashable {
 /// it is told to always makes progress.
 enum PN533FrameParser {
     static func parse(_ bytes: ArraySlice<UInt8>) -> PN533FrameParse {
+        wholeFrameAtFront(bytes) ?? parseInGeneral(bytes)
+    }
+
+    /// `parse` without the fast path for the usual frame: what that path must agree with.
+    static func parseInGeneral(_ bytes: ArraySlice<UInt8>) -> PN533FrameParse {
         let first = bytes.startIndex
         guard let start = startCodeIndex(in: bytes) else { return unsynchronised(bytes) }
         let frameStart = start > first && bytes[start - 1] == 0x00 ? start - 1 : start
@@ -19,6 +24,40 @@ enum PN533FrameParser {
             return .failure(.garbage(skipped: skipped), consumed: skipped.count)
         }
         return parseFrame(bytes, startCode: start)
+    }
+
+    /// The usual case in one pass: an ACK, or a whole, well-formed normal information frame,
+    /// preamble first. `nil` for anything else (extended, NACK, error frame, garbage, a bad
+    /// checksum, too few bytes), which the general path below then reads and reports.
+    @inline(__always)
+    private static func wholeFrameAtFront(_ bytes: ArraySlice<UInt8>) -> PN533FrameParse? {
+        let front = bytes.startIndex
+        guard bytes.count >= 6, bytes[front] == 0x00, bytes[front + 1] == 0x00,
+            bytes[front + 2] == 0xFF
+        else { return nil }
+        let length = bytes[front + 3]
+        let lengthChecksum = bytes[front + 4]
+        if length == 0x00, lengthChecksum == 0xFF, bytes[front + 5] == 0x00 {
+            return .frame(.ack, consumed: 6)
+        }
+        // LEN FF is an extended frame or a NACK: the general path's.
+        let whole = Int(length) + 7
+        guard length >= 2, length != 0xFF, length &+ lengthChecksum == 0, bytes.count >= whole
+        else { return nil }
+        let bodyStart = front + 5
+        let checksumIndex = bodyStart + Int(length)
+        guard bytes[checksumIndex + 1] == 0x00,
+            let direction = PN533FrameDirection(rawValue: bytes[bodyStart])
+        else { return nil }
+        // TFI, code, data and DCS sum to 0.
+        var sum: UInt8 = 0
+        for index in bodyStart...checksumIndex { sum &+= bytes[index] }
+        guard sum == 0 else { return nil }
+        return .frame(
+            .information(
+                direction, code: bytes[bodyStart + 1],
+                data: Array(bytes[(bodyStart + 2)..<checksumIndex])),
+            consumed: whole)
     }
 
     private static func startCodeIndex(in bytes: ArraySlice<UInt8>) -> Int? {
