@@ -69,7 +69,7 @@ public actor PN533Firmware {
     /// and keeps its last `eventLogCapacity` events.
     public init(
         name: String, field: RFField, usb: USBTiming = USBTiming(),
-        firmwareVersion: [UInt8] = [0x33, 0x02, 0x07, 0x07], eventLogCapacity: Int = 100_000
+        firmwareVersion: [UInt8] = [0x33, 0x02, 0x07, 0x07], eventLogCapacity: Int = 10_000
     ) {
         events = FirmwareEventLog(capacity: eventLogCapacity)
         self.name = name
