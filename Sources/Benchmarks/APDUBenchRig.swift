@@ -73,7 +73,7 @@ public struct APDUBenchConnection: Sendable {
 
     /// How many command APDUs the tag's application has received so far.
     public func apdusReceivedByTag() async -> Int {
-        await slot.events.count { if case .received = $0.kind { true } else { false } }
+        await slot.receivedCount
     }
 }
 

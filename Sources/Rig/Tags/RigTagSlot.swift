@@ -153,8 +153,17 @@ public actor RigTagSlot {
         inField = false
     }
 
-    /// What the tag saw, oldest first.
+    /// What the tag saw, oldest first (the newest `TagEventLog.defaultCapacity` events).
     public var events: [TagEvent] { emulator?.log.events ?? [] }
+
+    /// What the tag saw after its first `count` events, and how many of those the log no
+    /// longer keeps: for following the log as it grows.
+    public func events(after count: Int) -> (events: [TagEvent], dropped: Int) {
+        emulator?.log.events(after: count) ?? ([], 0)
+    }
+
+    /// Commands the tag received, counting those its log no longer keeps.
+    public var receivedCount: Int { emulator?.log.receivedCount ?? 0 }
 
     /// The writes a reader performed and what the tag held after each.
     public func writeHistory() async -> WriteHistory? {

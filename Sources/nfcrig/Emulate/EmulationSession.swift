@@ -123,13 +123,17 @@ enum EmulationSession {
         return .finished
     }
 
-    /// Prints the events after the first `printed`; returns how many are printed now.
+    /// Prints the events after the first `printed` (a line saying how many are missing when
+    /// the log dropped some first); returns how many are accounted for now.
     private static func printEvents(
         of slot: RigTagSlot, from printed: Int, plan: EmulationPlan, _ output: Output
     ) async -> Int {
-        let events = await slot.events
-        guard events.count > printed else { return printed }
-        output(events[printed...].map { TagEventText.line($0, type: plan.type) })
-        return events.count
+        let (events, dropped) = await slot.events(after: printed)
+        guard dropped + events.count > 0 else { return printed }
+        var lines: [String] = []
+        if dropped > 0 { lines.append("(\(dropped) events not shown: the log keeps the newest)") }
+        lines += events.map { TagEventText.line($0, type: plan.type) }
+        output(lines)
+        return printed + dropped + events.count
     }
 }
