@@ -236,13 +236,17 @@ extension PN533Firmware {
         let pending = initiator.pendingResponse
         let count = min(pending.count, Self.exchangeResponseLimit)
         let more = count < pending.count
-        // Status and chunk in one allocation (the common answer is one chunk).
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(count + 1)
-        chunk.append(more ? 0x40 : InitiatorStatus.ok)
-        chunk += pending.prefix(count)
         initiator.pendingResponse = more ? pending.dropFirst(count) : []
-        return chunk
+        return Self.status(more ? 0x40 : InitiatorStatus.ok, then: pending.prefix(count))
+    }
+
+    /// A status byte followed by `payload`, in one allocation: a response's data.
+    static func status(_ status: UInt8, then payload: ArraySlice<UInt8>) -> [UInt8] {
+        var data: [UInt8] = []
+        data.reserveCapacity(payload.count + 1)
+        data.append(status)
+        data += payload
+        return data
     }
 
     /// Selects the listed card again (WUPA, SELECT, RATS) when another one is active.

@@ -44,7 +44,7 @@ extension PN533Firmware {
                 case .frame(let payload, let endedAt, let reply):
                     pendingInitiatorFrame = (endedAt, reply)
                     record(.rf("activated by \(hexString(Array(payload)))"))
-                    return .response(Self.statusOK(then: payload))
+                    return .response(Self.status(0x00, then: payload))
                 case .released:
                     // Only sent once activated, and activation returns: not reached.
                     continue
@@ -73,22 +73,13 @@ extension PN533Firmware {
         switch event {
         case .frame(let payload, let endedAt, let reply):
             pendingInitiatorFrame = (endedAt, reply)
-            return .response(Self.statusOK(then: payload))
+            return .response(Self.status(0x00, then: payload))
         case .released:
             // The command may have been aborted once the release was queued, and the next
             // TgInitAsTarget be listening already: end only this target's mode.
             if targetMode === target { leaveTargetMode() }
             return .response([0x29])
         }
-    }
-
-    /// Status 00 followed by `payload`, in one allocation.
-    private static func statusOK(then payload: ArraySlice<UInt8>) -> [UInt8] {
-        var data: [UInt8] = []
-        data.reserveCapacity(payload.count + 1)
-        data.append(0x00)
-        data += payload
-        return data
     }
 
     /// Hands `event` to the TgGetInitiatorCommand waiting for it, or queues it for the next.

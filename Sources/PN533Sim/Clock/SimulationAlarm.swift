@@ -32,9 +32,7 @@ extension SimulationClock {
                 state.waiters[index].deadline = instant
                 return mode == .wall ? id : nil
             }
-            let id = state.nextWaiterID
-            state.nextWaiterID += 1
-            state.waiters.append(Waiter(id: id, resumption: .action(alarm.body), deadline: instant))
+            let id = state.addAction(alarm.body, at: instant)
             alarm.waiterID = id
             return id
         }

@@ -26,8 +26,8 @@ public final class SimulationClock: Clock, Sendable {
     /// The serial executor the field, its chips and the participant tasks run on.
     public let executor = SimulationExecutor()
     private let wallStart = ContinuousClock.now
-    /// `state.now`, readable without the lock: `now` is asked for far more often than time
-    /// moves.
+    /// The virtual time, written under `state`'s lock when time advances and read without
+    /// it: `now` is asked for far more often than time moves.
     private let publishedNow = PublishedInstant()
 
     /// Creates a clock at time zero.
@@ -127,15 +127,11 @@ public final class SimulationClock: Clock, Sendable {
             leave()
         }
         let id: Int? = state.withLock { state in
-            if mode == .virtual, instant <= state.now {
+            if mode == .virtual, instant <= publishedNow.load() {
                 state.active += 1
                 return nil
             }
-            let id = state.nextWaiterID
-            state.nextWaiterID += 1
-            state.waiters.append(
-                Waiter(id: id, resumption: .action(body), deadline: instant))
-            return id
+            return state.addAction(body, at: instant)
         }
         guard let id else {
             Task(executorPreference: executor, operation: body)
@@ -198,13 +194,7 @@ public final class SimulationClock: Clock, Sendable {
         return try await withTaskCancellationHandler {
             try await body()
         } onCancel: { [self] in
-            let wake = state.withLock { state in
-                state.removeWaiter(ofTask: task).map {
-                    state.active += 1
-                    return PendingWake(resumption: $0.resumption, wake: .failed(.cancelled))
-                }
-            }
-            wake?.resume(preferring: executor)
+            endWait(with: .failed(.cancelled)) { $0.removeWaiter(ofTask: task) }
         }
     }
 
@@ -228,21 +218,14 @@ public final class SimulationClock: Clock, Sendable {
         // task cancelled (the flag is set before handlers run, and both take the lock).
         let task = Self.currentTask
         let (id, linked) = state.withLock { state in
-            defer { state.nextWaiterID += 1 }
-            return (state.nextWaiterID, task != 0 && state.linkedTasks.contains(task))
+            (state.issueWaiterID(), task != 0 && state.linkedTasks.contains(task))
         }
         // A participant task's cancellation handler (`linkingCancellation`) covers the wait.
         if linked { return await suspend(id: id, task: task, deadline: deadline, immediate) }
         return await withTaskCancellationHandler {
             await suspend(id: id, task: 0, deadline: deadline, immediate)
         } onCancel: {
-            let wake = state.withLock { state in
-                state.remove(waiter: id).map {
-                    state.active += 1
-                    return PendingWake(resumption: $0.resumption, wake: .failed(.cancelled))
-                }
-            }
-            wake?.resume(preferring: executor)
+            endWait(with: .failed(.cancelled)) { $0.remove(waiter: id) }
         }
     }
 
@@ -265,7 +248,7 @@ public final class SimulationClock: Clock, Sendable {
                     answer = .failed(.cancelled)
                     return []
                 }
-                if let deadline, mode == .virtual, deadline <= state.now {
+                if let deadline, mode == .virtual, deadline <= publishedNow.load() {
                     answer = .timedOut
                     return []
                 }
@@ -297,15 +280,12 @@ public final class SimulationClock: Clock, Sendable {
         let wake: (Waiter) -> PendingWake
         let isDue: (Waiter) -> Bool
         if let next = earliest {
-            if next > state.now {
-                state.now = next
-                publishedNow.store(next)
-            }
+            if next > publishedNow.load() { publishedNow.store(next) }
             wake = { PendingWake(resumption: $0.resumption, wake: .timedOut) }
             isDue = { $0.deadline.map { $0 <= next } ?? false }
         } else {
             // Everybody waits for an event no one is left to cause.
-            let at = state.now
+            let at = publishedNow.load()
             wake = { PendingWake(resumption: $0.resumption, wake: .failed(.deadlock(at: at))) }
             isDue = { _ in true }
         }
@@ -324,87 +304,20 @@ public final class SimulationClock: Clock, Sendable {
         let wallDeadline = wallStart + deadline.offset
         Task { [self] in
             try? await Task.sleep(until: wallDeadline, clock: .continuous)
-            let wake = state.withLock { state in
-                state.remove(waiter: id).map {
-                    state.active += 1
-                    return PendingWake(resumption: $0.resumption, wake: .timedOut)
-                }
+            endWait(with: .timedOut) { $0.remove(waiter: id) }
+        }
+    }
+
+    /// Ends, with `wake`, the wait `remove` takes out of the state (if it still waits): its
+    /// participant counts as running again. For a cancellation or a wall-clock timeout.
+    private func endWait(with wake: Wake, _ remove: (inout ClockState) -> Waiter?) {
+        let pending = state.withLock { state in
+            remove(&state).map {
+                state.active += 1
+                return PendingWake(resumption: $0.resumption, wake: wake)
             }
-            wake?.resume(preferring: executor)
         }
-    }
-}
-
-/// How a wait ended.
-enum Wake: Sendable {
-    /// A channel's element is there for the waiter (it takes it itself), or a sleep ended.
-    case signaled
-    case timedOut
-    case failed(SimulationError)
-}
-
-/// A scheduled action of `SimulationClock.schedule(at:_:)`, for cancelling it.
-public struct SimulationTimer: Sendable, Hashable {
-    let id: Int
-}
-
-struct Waiter {
-    /// Issued in ascending order, so the clock's list of waiters is sorted by it.
-    var id: Int
-    /// What ends the wait: a suspended participant, or a timer's action to start.
-    enum Resumption {
-        case continuation(UnsafeContinuation<Wake, Never>)
-        case action(@Sendable () async -> Void)
-    }
-
-    var resumption: Resumption
-    var deadline: SimulationInstant?
-    /// The suspended task when its cancellation is linked (`linkingCancellation`), else 0.
-    var task = 0
-}
-
-/// Everything the clock and its channels share, behind one lock so that "nobody runs" and
-/// "this message was delivered" are decided together.
-struct ClockState {
-    var now = SimulationInstant.zero
-    var active = 0
-    var nextWaiterID = 0
-    /// Few at a time and appended in id order: a scan costs less than hashing.
-    var waiters: [Waiter] = []
-
-    /// Tasks whose cancellation ends their waits through `linkingCancellation`.
-    var linkedTasks: [Int] = []
-
-    /// Removes the waiter of linked task `task`, if it waits.
-    mutating func removeWaiter(ofTask task: Int) -> Waiter? {
-        guard let index = waiters.firstIndex(where: { $0.task == task }) else { return nil }
-        return waiters.remove(at: index)
-    }
-
-    mutating func remove(waiter id: Int) -> Waiter? {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
-        return waiters.remove(at: index)
-    }
-}
-
-/// A wait to end once the lock is released (continuations never resume under the lock).
-struct PendingWake {
-    var resumption: Waiter.Resumption
-    var wake: Wake
-
-    /// Ends the wait; a timer's action starts as a task preferring `executor`, the clock's.
-    func resume(preferring executor: SimulationExecutor) {
-        switch resumption {
-        case .continuation(let continuation): continuation.resume(returning: wake)
-        // A timer is only ever removed when due: its action runs (counted as active already).
-        case .action(let action): Task(executorPreference: executor, operation: action)
-        }
-    }
-}
-
-extension [PendingWake] {
-    func resumeAll(preferring executor: SimulationExecutor) {
-        for wake in self { wake.resume(preferring: executor) }
+        pending?.resume(preferring: executor)
     }
 }
 
