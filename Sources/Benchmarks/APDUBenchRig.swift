@@ -1,6 +1,7 @@
 import Foundation
 import ISODEP
 import NDEF
+import PN533
 import PN533Sim
 import Rig
 import TagEmulation
@@ -70,6 +71,13 @@ public struct APDUBenchConnection: Sendable {
     /// The rig's virtual clock.
     public let clock: SimulationClock
     let slot: RigTagSlot
+
+    /// Runs `body` isolated to the reader's chip, as the reference reader's procedures run.
+    public func onReaderChip<T: Sendable>(
+        _ body: @Sendable (isolated PN533Device) async throws -> T
+    ) async throws -> T {
+        try await body(transceiver.device)
+    }
 
     /// How many command APDUs the tag's application has received so far.
     public func apdusReceivedByTag() async -> Int {

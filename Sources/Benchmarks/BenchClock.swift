@@ -42,8 +42,9 @@ public struct BenchClock: Sendable {
 
     /// Seconds per call of an asynchronous `body`, best round, and how many calls ran in all
     /// (calibration included), so a caller can check the work against what it counted.
-    public func secondsPerCall(
-        _ body: () async throws -> Void
+    /// `body` runs where the caller runs: timing it adds no executor switch.
+    public nonisolated(nonsending) func secondsPerCall(
+        _ body: nonisolated(nonsending) () async throws -> Void
     ) async throws -> (seconds: Double, calls: Int) {
         let clock = ContinuousClock()
         var total = 0

@@ -24,19 +24,29 @@ public struct StackOverheadBenchmark: Sendable {
         let apdu = apdu
         let clock = clock
         return try await APDUBenchRig(air: .zero).withConnectedTag { connection in
-            let before = await connection.apdusReceivedByTag()
-            let start = connection.clock.now
-            let (seconds, calls) = try await clock.secondsPerCall {
-                let response = try await connection.transceiver.transceive(apdu)
-                guard response == [0x90, 0x00] else {
-                    throw APDUBenchError.unexpectedResponse(response)
-                }
+            try await connection.onReaderChip { _ in
+                try await Self.time(apdu, clock: clock, connection)
             }
-            let received = await connection.apdusReceivedByTag() - before
-            return StackOverheadResult(
-                apdu: apdu, secondsPerRoundTrip: seconds, roundTrips: calls,
-                apdusReceivedByTag: received,
-                virtualTimeElapsed: start.duration(to: connection.clock.now))
         }
+    }
+
+    /// The timing loop, on the reader chip's executor, where the reference reader's
+    /// procedures run.
+    private static nonisolated(nonsending) func time(
+        _ apdu: [UInt8], clock: BenchClock, _ connection: APDUBenchConnection
+    ) async throws -> StackOverheadResult {
+        let before = await connection.apdusReceivedByTag()
+        let start = connection.clock.now
+        let (seconds, calls) = try await clock.secondsPerCall {
+            let response = try await connection.transceiver.transceive(apdu)
+            guard response == [0x90, 0x00] else {
+                throw APDUBenchError.unexpectedResponse(response)
+            }
+        }
+        let received = await connection.apdusReceivedByTag() - before
+        return StackOverheadResult(
+            apdu: apdu, secondsPerRoundTrip: seconds, roundTrips: calls,
+            apdusReceivedByTag: received,
+            virtualTimeElapsed: start.duration(to: connection.clock.now))
     }
 }

@@ -2,5 +2,5 @@
 /// handled: by the chip (`ChipISODEPTransceiver`) or by the host (`ISODEPReader`).
 public protocol APDUTransceiver: Sendable {
     /// Sends a command APDU and returns the card's whole response APDU.
-    func transceive(_ apdu: [UInt8]) async throws(ISODEPError) -> [UInt8]
+    nonisolated(nonsending) func transceive(_ apdu: [UInt8]) async throws(ISODEPError) -> [UInt8]
 }

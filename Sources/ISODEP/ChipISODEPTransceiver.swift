@@ -26,7 +26,9 @@ public struct ChipISODEPTransceiver: APDUTransceiver {
     ///
     /// - Throws: `.link` with the chip's error: its ISO-DEP failures (a silent card is
     ///   `.rfTimeout`) come as chip status codes.
-    public func transceive(_ apdu: [UInt8]) async throws(ISODEPError) -> [UInt8] {
+    public nonisolated(nonsending) func transceive(_ apdu: [UInt8]) async throws(ISODEPError)
+        -> [UInt8]
+    {
         var rest = apdu[...]
         do throws(PN533Error) {
             while rest.count > Self.maximumFrameData {

@@ -17,7 +17,9 @@ public struct ChipType2Transceiver: Type2Transceiver {
         self.timeout = timeout
     }
 
-    public func transceive(_ command: [UInt8]) async throws(NFCReaderError) -> [UInt8] {
+    public nonisolated(nonsending) func transceive(_ command: [UInt8])
+        async throws(NFCReaderError) -> [UInt8]
+    {
         do throws(PN533Error) {
             return try await device.exchange(target: target, command, timeout: timeout)
         } catch .transmission(_, status: .mifareAuthentication) {

@@ -42,6 +42,9 @@ public actor NFCReferenceReader {
 
     deinit { eventSink.finish() }
 
+    /// The chip's executor: the reader's many calls into the device then need no hop.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { device.unownedExecutor }
+
     /// Switches the field off and forgets the tag; the next poll sets the chip up again.
     public func invalidate() async throws(NFCReaderError) {
         try await exclusively { () async throws(NFCReaderError) in

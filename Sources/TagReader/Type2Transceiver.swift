@@ -4,5 +4,6 @@ public protocol Type2Transceiver: Sendable {
     /// Sends `command`; returns the answer (16 bytes for READ, none for an ACKed WRITE).
     ///
     /// - Throws: `tagResponseError(.nak)` for a NAK, the link errors otherwise.
-    func transceive(_ command: [UInt8]) async throws(NFCReaderError) -> [UInt8]
+    nonisolated(nonsending) func transceive(_ command: [UInt8]) async throws(NFCReaderError)
+        -> [UInt8]
 }

@@ -217,15 +217,20 @@ public final class SimulationClock: Clock, Sendable {
         // the waiter is registered finds nothing to remove; the registration then sees the
         // task cancelled (the flag is set before handlers run, and both take the lock).
         let task = Self.currentTask
-        let (id, linked) = state.withLock { state in
-            (state.issueWaiterID(), task != 0 && state.linkedTasks.contains(task))
-        }
+        let (id, linked) = issueWait(of: task)
         // A participant task's cancellation handler (`linkingCancellation`) covers the wait.
         if linked { return await suspend(id: id, task: task, deadline: deadline, immediate) }
         return await withTaskCancellationHandler {
             await suspend(id: id, task: 0, deadline: deadline, immediate)
         } onCancel: {
             endWait(with: .failed(.cancelled)) { $0.remove(waiter: id) }
+        }
+    }
+
+    /// A new waiter id, and whether `task` is linked (see `linkingCancellation`).
+    private func issueWait(of task: Int) -> (id: Int, linked: Bool) {
+        state.withLock { state in
+            (state.issueWaiterID(), task != 0 && state.linkedTasks.contains(task))
         }
     }
 
@@ -236,36 +241,50 @@ public final class SimulationClock: Clock, Sendable {
         _ immediate: (inout ClockState, Int) -> Wake?
     ) async -> Wake {
         // Unsafe, not checked: every continuation is resumed exactly once, by whoever removes
-        // its waiter under the lock, and the checked kind costs an allocation per wait.
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<Wake, Never>) in
-            var answer: Wake?
-            let wakes: [PendingWake] = state.withLock { state in
-                if let now = immediate(&state, id) {
-                    answer = now
-                    return []
-                }
-                if Task.isCancelled {
-                    answer = .failed(.cancelled)
-                    return []
-                }
-                if let deadline, mode == .virtual, deadline <= publishedNow.load() {
-                    answer = .timedOut
-                    return []
-                }
-                state.waiters.append(
-                    Waiter(
-                        id: id, resumption: .continuation(continuation), deadline: deadline,
-                        task: task))
-                state.active -= 1
-                return advanceIfIdle(&state)
-            }
-            if let answer {
-                continuation.resume(returning: answer)
-            } else if let deadline, mode == .wall {
-                scheduleWallTimeout(id: id, deadline: deadline)
-            }
-            wakes.resumeAll(preferring: executor)
+        // its waiter under the lock, and the checked kind costs an allocation per wait. The
+        // variant that inherits the executor resumes where the wait began, without the two
+        // executor switches (at entry and after resumption) of the `isolation:` one.
+        await _unsafeInheritExecutor_withUnsafeContinuation { continuation in
+            register(
+                continuation, id: id, task: task, deadline: deadline, immediate: immediate)
         }
+    }
+
+    /// Registers a suspended waiter, or resumes it at once when `immediate` answers, the task
+    /// is cancelled or `deadline` has passed; then wakes whoever time moving on ends.
+    /// Never inlined into the asynchronous `wait`: there its locals of resilient types (the
+    /// wall-clock instants) were five task allocations per wait.
+    @inline(never) private func register(
+        _ continuation: UnsafeContinuation<Wake, Never>, id: Int, task: Int,
+        deadline: SimulationInstant?, immediate: (inout ClockState, Int) -> Wake?
+    ) {
+        var answer: Wake?
+        let wakes: [PendingWake] = state.withLock { state in
+            if let now = immediate(&state, id) {
+                answer = now
+                return []
+            }
+            if Task.isCancelled {
+                answer = .failed(.cancelled)
+                return []
+            }
+            if let deadline, mode == .virtual, deadline <= publishedNow.load() {
+                answer = .timedOut
+                return []
+            }
+            state.waiters.append(
+                Waiter(
+                    id: id, resumption: .continuation(continuation), deadline: deadline,
+                    task: task))
+            state.active -= 1
+            return advanceIfIdle(&state)
+        }
+        if let answer {
+            continuation.resume(returning: answer)
+        } else if let deadline, mode == .wall {
+            scheduleWallTimeout(id: id, deadline: deadline)
+        }
+        wakes.resumeAll(preferring: executor)
     }
 
     /// Moves virtual time to the next deadline while nobody runs; returns the waits to end.

@@ -30,6 +30,9 @@ public actor Type2TagEmulator {
         self.log = log
     }
 
+    /// The chip's executor: the emulator's many calls into the device then need no hop.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { device.unownedExecutor }
+
     /// Replaces the tag's memory and write record, between test cases; a reader in the field
     /// sees the new content from its next command on.
     public func load(_ tag: Type2TagEmulation) {
