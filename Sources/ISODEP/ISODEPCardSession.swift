@@ -90,7 +90,10 @@ struct ISODEPCardSession {
     }
 
     /// Runs the handler, asking for more time while it works as the policy says, then sends
-    /// the first (or only) I-block of its answer.
+    /// the first (or only) I-block of its answer. Inlined, as the other steps every APDU
+    /// takes (`nextBlock`, `sendNextAnswerPart`, `send`): each call level set up an
+    /// asynchronous frame per APDU.
+    @inline(__always)
     private nonisolated(nonsending) mutating func answer(_ apdu: [UInt8]) async throws(Exit) {
         card.emit(.handler, .handlerStarted(command: apdu))
         let response: [UInt8]
@@ -168,6 +171,7 @@ struct ISODEPCardSession {
         }
     }
 
+    @inline(__always)
     private nonisolated(nonsending) mutating func sendNextAnswerPart() async throws(Exit) {
         guard let start = answerNext else { return }
         let end = min(start + answerPartSize, outgoing.count)
@@ -179,6 +183,7 @@ struct ISODEPCardSession {
     }
 
     /// The next block addressed to this card; anything else is ignored (rule 10).
+    @inline(__always)
     private nonisolated(nonsending) mutating func nextBlock() async throws(Exit) -> ISODEPBlock {
         while true {
             let bytes = try await receive()
@@ -217,6 +222,7 @@ struct ISODEPCardSession {
         card.emit(.ignored, .ignored(bytes: block.encode(), reason: reason))
     }
 
+    @inline(__always)
     private nonisolated(nonsending) mutating func send(_ block: ISODEPBlock) async throws(Exit) {
         card.emit(.of(.block(block)), .sent(.block(block)))
         lastSent = block

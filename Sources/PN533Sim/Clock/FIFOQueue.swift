@@ -1,26 +1,38 @@
 /// A first-in first-out queue over an array: taking the oldest element moves an index
 /// instead of shifting the rest, which costs thousands of instructions in unspecialised
-/// code (a channel of another module's element type). The storage is reused once drained.
+/// code (a channel of another module's element type). Slots are reused once the queue is
+/// drained: emptying the array each time (`removeAll(keepingCapacity:)`) cost a generic
+/// range replacement per element, five per APDU round trip.
 struct FIFOQueue<Element> {
-    private var elements: [Element] = []
+    /// Taken slots hold `nil`, so that the queue keeps nothing it handed out alive.
+    private var slots: [Element?] = []
     /// Where the oldest element not taken yet is.
     private var head = 0
+    /// How many slots are in use (taken or waiting).
+    private var used = 0
 
     /// How many elements wait.
-    var count: Int { elements.count - head }
+    var count: Int { used - head }
 
-    var isEmpty: Bool { head == elements.count }
+    var isEmpty: Bool { head == used }
 
-    mutating func append(_ element: Element) { elements.append(element) }
+    mutating func append(_ element: Element) {
+        if used < slots.count {
+            slots[used] = element
+        } else {
+            slots.append(element)
+        }
+        used += 1
+    }
 
     /// Takes the oldest element; `nil` when none waits.
     mutating func popFirst() -> Element? {
-        guard head < elements.count else { return nil }
-        let element = elements[head]
+        guard head < used else { return nil }
+        let element = slots[head].take()
         head += 1
-        if head == elements.count {
-            elements.removeAll(keepingCapacity: true)
+        if head == used {
             head = 0
+            used = 0
         }
         return element
     }

@@ -48,6 +48,22 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
     public nonisolated(nonsending) func receive(deadline: SimulationInstant?)
         async throws(SimulationError) -> Element
     {
+        try await take(before: deadline)
+    }
+
+    /// The next element, waiting `timeout` at most. Inlined, with the wait, into the chip's
+    /// `nextFrameForHost` (each call level is an asynchronous frame to set up per wait).
+    @inline(__always) public nonisolated(nonsending) func receive(timeout: Duration)
+        async throws(SimulationError)
+        -> Element
+    {
+        try await take(before: clock.now.advanced(by: timeout))
+    }
+
+    /// `receive`'s body.
+    @inline(__always) private nonisolated(nonsending) func take(
+        before deadline: SimulationInstant?
+    ) async throws(SimulationError) -> Element {
         // An element already queued is taken without setting up a wait (often, as with an
         // ACK that is there before the host asks for it).
         if let element = tryReceive() { return element }
@@ -78,14 +94,6 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
             if case .failed(let error) = wake { throw error }
             throw .timedOut
         }
-    }
-
-    /// The next element, waiting `timeout` at most. Inlined, as the chip's `nextFrameForHost`.
-    @inline(__always) public nonisolated(nonsending) func receive(timeout: Duration)
-        async throws(SimulationError)
-        -> Element
-    {
-        try await receive(deadline: clock.now.advanced(by: timeout))
     }
 
     /// The next element if one is queued, without waiting.

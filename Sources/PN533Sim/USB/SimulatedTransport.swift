@@ -17,8 +17,10 @@ public struct SimulatedTransport: Transport {
         try chip.receiveFromHostInPlace(bytes)
     }
 
-    /// The next chip→host transfer, waiting `timeout` of simulated time at most.
-    public nonisolated(nonsending) func receive(timeout: Duration) async throws(TransportError)
+    /// The next chip→host transfer, waiting `timeout` of simulated time at most. Inlined
+    /// into the protocol's witness: a driver's wait then sets up one asynchronous frame less.
+    @inline(__always) public nonisolated(nonsending) func receive(timeout: Duration)
+        async throws(TransportError)
         -> [UInt8]
     {
         try await chip.nextFrameForHost(timeout: timeout)
