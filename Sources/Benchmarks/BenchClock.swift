@@ -6,8 +6,16 @@ public struct BenchClock: Sendable {
     /// How many rounds to run; the best is reported.
     public var rounds: Int
 
+    /// The rounds `make bench` runs. On a shared machine (this one: two cores of a virtual
+    /// machine) spells of 0.2 to 2 s run the whole process ~50 % slower, with the same
+    /// threads, system calls and context switches; five rounds of 200 ms (1 s) fell inside
+    /// one such spell in one run out of three to eight, fifteen (3 s) seldom do.
+    public static let defaultRounds = 15
+
     /// Creates a clock.
-    public init(minimumRoundDuration: Duration = .milliseconds(200), rounds: Int = 5) {
+    public init(
+        minimumRoundDuration: Duration = .milliseconds(200), rounds: Int = defaultRounds
+    ) {
         self.minimumRoundDuration = minimumRoundDuration
         self.rounds = rounds
     }

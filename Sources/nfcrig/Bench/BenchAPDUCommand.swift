@@ -24,12 +24,8 @@ struct BenchAPDUCommand: ParsableCommand {
     @Option(help: "Milliseconds per timing round.")
     var roundMilliseconds: Int = 200
 
-    // Fifteen, where the NDEF benchmark has five: on a shared machine (this one: two cores
-    // of a virtual machine) spells of 0.2 to 2 s run the whole process ~50 % slower, with
-    // the same threads, system calls and context switches; five rounds (1 s) fell inside one
-    // such spell in one run out of three to eight, fifteen (3 s) seldom do.
     @Option(help: "Timing rounds of the stack-overhead measurement; the best is kept.")
-    var rounds: Int = 15
+    var rounds: Int = BenchClock.defaultRounds
 
     @Option(help: "APDUs per bit rate in the air measurement.")
     var airAPDUs: Int = 200

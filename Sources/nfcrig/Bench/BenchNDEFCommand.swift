@@ -27,8 +27,11 @@ struct BenchNDEFCommand: ParsableCommand {
     @Option(help: "Messages in the mixed corpus.")
     var messages: Int = 2000
 
-    @Option(help: "Milliseconds per timing round (5 rounds, best kept).")
+    @Option(help: "Milliseconds per timing round.")
     var roundMilliseconds: Int = 200
+
+    @Option(help: "Timing rounds of each measurement; the best is kept.")
+    var rounds: Int = BenchClock.defaultRounds
 
     @Option(
         help: .init(
@@ -42,6 +45,7 @@ struct BenchNDEFCommand: ParsableCommand {
         guard roundMilliseconds > 0 else {
             throw ValidationError("--round-milliseconds must be at least 1")
         }
+        guard rounds > 0 else { throw ValidationError("--rounds must be at least 1") }
     }
 
     func run() throws {
@@ -50,7 +54,8 @@ struct BenchNDEFCommand: ParsableCommand {
                 "warning: this is a debug build; figures are not meaningful (make bench)")
         #endif
         let benchmark = try NDEFBenchmark(
-            clock: BenchClock(minimumRoundDuration: .milliseconds(roundMilliseconds)),
+            clock: BenchClock(
+                minimumRoundDuration: .milliseconds(roundMilliseconds), rounds: rounds),
             messageCount: messages)
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let corpusPath = out + "/ndef-corpus.bin"
