@@ -123,18 +123,7 @@ extension PN533Firmware {
         _ frame: AirFrame, to handle: RFField.TargetHandle, reader: RFField.ReaderHandle,
         waitingTime: Duration, then: @escaping AirCompletion
     ) {
-        if let index = faultIndex(where: {
-            if case .targetLeavesAfter = $0 { true } else { false }
-        }), case .targetLeavesAfter(let bytes) = faults[index] {
-            if bytes < frame.bytes.count {
-                faults.remove(at: index)
-                record(.faultCommitted("target leaves the field"))
-                field.assumeIsolated { $0.leave(handle) }
-            } else {
-                faults[index] = .targetLeavesAfter(bytes: bytes - frame.bytes.count)
-            }
-        }
-        record(.toCard(frame))
+        prepareTransmission(frame, to: handle)
         let completion: RFField.TransmitCompletion = { [self] result in
             clock.executor.runIsolated(on: self, (result, then)) { firmware, answer in
                 if case .success(let frame) = answer.0 { firmware.record(.fromCard(frame)) }
@@ -148,6 +137,38 @@ extension PN533Firmware {
                 transmission.0, to: transmission.1, from: transmission.2,
                 waitingTime: transmission.3, completion: transmission.4)
         }
+    }
+
+    /// `transmit(_:to:reader:waitingTime:then:)` for an ISO-DEP block: the field tells the
+    /// chip with `token` (`transmissionEnded`), with no closure to allocate.
+    func transmit(
+        _ frame: AirFrame, to handle: RFField.TargetHandle, reader: RFField.ReaderHandle,
+        waitingTime: Duration, token: Int
+    ) {
+        prepareTransmission(frame, to: handle)
+        clock.executor.runIsolated(
+            on: field, (frame, handle, reader, waitingTime, self, token)
+        ) { field, transmission in
+            field.transmit(
+                transmission.0, to: transmission.1, from: transmission.2,
+                waitingTime: transmission.3, listener: transmission.4, token: transmission.5)
+        }
+    }
+
+    /// Commits a `targetLeavesAfter` fault when `frame` reaches it, and logs the frame.
+    private func prepareTransmission(_ frame: AirFrame, to handle: RFField.TargetHandle) {
+        if let index = faultIndex(where: {
+            if case .targetLeavesAfter = $0 { true } else { false }
+        }), case .targetLeavesAfter(let bytes) = faults[index] {
+            if bytes < frame.bytes.count {
+                faults.remove(at: index)
+                record(.faultCommitted("target leaves the field"))
+                field.assumeIsolated { $0.leave(handle) }
+            } else {
+                faults[index] = .targetLeavesAfter(bytes: bytes - frame.bytes.count)
+            }
+        }
+        record(.toCard(frame))
     }
 
     /// `transmit(_:to:reader:waitingTime:then:)` for a procedure that waits for the answer.

@@ -47,6 +47,10 @@ public actor PN533Firmware {
     @exclusivity(unchecked) var registers = CIURegisterFile()
     @exclusivity(unchecked) var rf = RFSettings()
     @exclusivity(unchecked) var initiator = InitiatorState()
+    /// The ISO-DEP exchange with a listed card whose block is on the air, if any.
+    @exclusivity(unchecked) var isoDEP: ISODEPInFlight?
+    /// The token the next ISO-DEP block goes out with: what its answer is matched by.
+    @exclusivity(unchecked) var nextBlockToken = 0
     @exclusivity(unchecked) var targetMode: ChipTarget?
     @exclusivity(unchecked) var targetHandle: RFField.TargetHandle? {
         didSet {

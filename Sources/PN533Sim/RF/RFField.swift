@@ -183,7 +183,25 @@ public actor RFField {
         _ frame: AirFrame, to handle: TargetHandle, from reader: ReaderHandle,
         waitingTime: Duration, completion: @escaping TransmitCompletion
     ) {
-        guard fieldsOn.contains(reader.id) else { return completion(.failure(.fieldOff)) }
+        send(frame, to: handle, from: reader, waitingTime: waitingTime, .closure(completion))
+    }
+
+    /// `transmit(_:to:from:waitingTime:completion:)` telling `listener` the outcome, with
+    /// `token`: no closure to allocate, for the frames every APDU sends.
+    func transmit(
+        _ frame: AirFrame, to handle: TargetHandle, from reader: ReaderHandle,
+        waitingTime: Duration, listener: any RFTransmissionListener, token: Int
+    ) {
+        send(
+            frame, to: handle, from: reader, waitingTime: waitingTime,
+            .listener(listener, token: token))
+    }
+
+    private func send(
+        _ frame: AirFrame, to handle: TargetHandle, from reader: ReaderHandle,
+        waitingTime: Duration, _ outcome: TransmissionOutcome
+    ) {
+        guard fieldsOn.contains(reader.id) else { return outcome.tell(.failure(.fieldOff)) }
         var begin = clock.now
         if let last = lastAnswerEnd[reader.id] {
             begin = max(begin, last.advanced(by: timing.guardTime))
@@ -191,7 +209,7 @@ public actor RFField {
         let ended = begin.advanced(by: timing.duration(of: frame))
         let transmission = Transmission(
             target: handle.id, reader: reader.id, deadline: ended.advanced(by: waitingTime),
-            completion: completion)
+            outcome: outcome)
         // Due now (air that takes no time): in place, without a closure to allocate.
         guard !clock.hasCome(ended) else { return deliver(frame, transmission, endedAt: ended) }
         clock.run(at: ended, on: self) { field in
@@ -212,12 +230,25 @@ public actor RFField {
         return try answer.get()
     }
 
+    /// Who is told how a transmission ended.
+    private enum TransmissionOutcome {
+        case closure(TransmitCompletion)
+        case listener(any RFTransmissionListener, token: Int)
+
+        func tell(_ result: Result<AirFrame, Silence>) {
+            switch self {
+            case .closure(let completion): completion(result)
+            case .listener(let listener, let token): listener.transmissionEnded(token, result)
+            }
+        }
+    }
+
     /// A reader frame on its way to a card, until it is answered or its waiting time is over.
     private struct Transmission {
         var target: Int
         var reader: Int
         var deadline: SimulationInstant
-        var completion: TransmitCompletion
+        var outcome: TransmissionOutcome
         var answered = false
     }
 
@@ -262,9 +293,9 @@ public actor RFField {
         lastAnswerEnd[transmission.reader] = answerEnd
         // A card that left while answering was cut off mid-frame: the reader hears nothing.
         guard entries[transmission.target] != nil, fieldsOn.contains(transmission.reader) else {
-            return transmission.completion(.failure(.timeout))
+            return transmission.outcome.tell(.failure(.timeout))
         }
-        transmission.completion(.success(frame))
+        transmission.outcome.tell(.success(frame))
     }
 
     /// The alarm's action: every transmission whose waiting time is over heard nothing.
@@ -276,7 +307,7 @@ public actor RFField {
         for id in due {
             // A completion may have ended others meanwhile.
             guard let transmission = transmissions.removeValue(forKey: id) else { continue }
-            transmission.completion(.failure(.timeout))
+            transmission.outcome.tell(.failure(.timeout))
         }
         setWaitingTimeAlarm()
     }
