@@ -41,4 +41,24 @@ import Testing
         #expect(next.dropped == 1)
         #expect(log.events(after: 4).events.isEmpty && log.events(after: 4).dropped == 0)
     }
+
+    @Test func aFollowerGetsTheSameEventsWhereverTheRingHasWrapped() {
+        let capacity = 5
+        let log = TagEventLog(now: { .zero }, capacity: capacity)
+        var all: [TagEvent.Kind] = []
+        for command in 0..<23 {
+            let kind = TagEvent.Kind.received([UInt8(command)])
+            log.record(kind)
+            all.append(kind)
+            // Every follower position, from far behind to up to date.
+            for after in 0...all.count {
+                let new = all.count - after
+                let kept = min(new, capacity)
+                let answer = log.events(after: after)
+                #expect(answer.events.map(\.kind) == Array(all.suffix(kept)))
+                #expect(answer.dropped == new - kept)
+            }
+            #expect(log.events.map(\.kind) == Array(all.suffix(capacity)))
+        }
+    }
 }

@@ -24,8 +24,13 @@ public final class TagEventLog: Sendable {
         /// `.received` events recorded so far, kept or not.
         var received = 0
 
-        var kept: [TagEvent] {
-            oldest == 0 ? storage : Array(storage[oldest...]) + storage[..<oldest]
+        /// The newest `wanted` events kept, oldest first, copied without the others.
+        func newest(_ wanted: Int) -> [TagEvent] {
+            let count = min(max(0, wanted), storage.count)
+            // Where the first of them sits in the ring.
+            let first = (oldest + storage.count - count) % max(storage.count, 1)
+            if first + count <= storage.count { return Array(storage[first..<(first + count)]) }
+            return Array(storage[first...]) + storage[..<(first + count - storage.count)]
         }
     }
 
@@ -71,7 +76,7 @@ public final class TagEventLog: Sendable {
     }
 
     /// The events kept, oldest first: every event, unless more than `capacity` came.
-    public var events: [TagEvent] { entries.withLock { $0.kept } }
+    public var events: [TagEvent] { entries.withLock { $0.newest($0.storage.count) } }
 
     /// Events recorded so far, including those no longer kept.
     public var recordedCount: Int { entries.withLock { $0.recorded } }
@@ -85,7 +90,9 @@ public final class TagEventLog: Sendable {
         entries.withLock { entries in
             let new = max(0, entries.recorded - max(0, count))
             let available = min(new, entries.storage.count)
-            return (Array(entries.kept.suffix(available)), new - available)
+            // Only the new ones are copied: `nfcrig emulate` asks every 50 ms, and copying
+            // the whole log (10 000 events once full) to keep a few was the cost of each ask.
+            return (entries.newest(available), new - available)
         }
     }
 }
