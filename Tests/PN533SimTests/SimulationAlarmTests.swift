@@ -14,17 +14,25 @@ import Testing
         SimulationInstant(offset: .milliseconds(milliseconds))
     }
 
-    @Test func anAlarmGoesOffAtItsLatestDeadlineOnly() async throws {
-        let clock = SimulationClock()
+    /// An alarm that notes the time each time it goes off, then signals `rang`.
+    static func recordingAlarm(
+        on clock: SimulationClock
+    ) -> (alarm: SimulationAlarm, recorder: Recorder, rang: SimulationChannel<Void>) {
         let recorder = Recorder()
-        let done = SimulationChannel<Void>(clock: clock)
+        let rang = SimulationChannel<Void>(clock: clock)
         let alarm = clock.makeAlarm {
             await recorder.note(clock.now)
-            done.send(())
+            rang.send(())
         }
+        return (alarm, recorder, rang)
+    }
+
+    @Test func anAlarmGoesOffAtItsLatestDeadlineOnly() async throws {
+        let clock = SimulationClock()
+        let (alarm, recorder, rang) = Self.recordingAlarm(on: clock)
         clock.set(alarm, at: Self.at(5))
         clock.set(alarm, at: Self.at(8))
-        try await clock.participate { try await done.receive(deadline: nil) }
+        try await clock.participate { try await rang.receive(deadline: nil) }
         #expect(await recorder.instants == [Self.at(8)])
     }
 
@@ -42,12 +50,7 @@ import Testing
 
     @Test func anAlarmThatWentOffCanBeSetAgain() async throws {
         let clock = SimulationClock()
-        let recorder = Recorder()
-        let rang = SimulationChannel<Void>(clock: clock)
-        let alarm = clock.makeAlarm {
-            await recorder.note(clock.now)
-            rang.send(())
-        }
+        let (alarm, recorder, rang) = Self.recordingAlarm(on: clock)
         try await clock.participate {
             clock.set(alarm, at: Self.at(2))
             try await rang.receive(deadline: nil)
