@@ -10,6 +10,11 @@ public enum CIURegister {
     public static let manualRCV: UInt16 = 0x630D
     /// CIU_Status1: bit 2 RFOn, set while an external RF field is detected.
     public static let status1: UInt16 = 0x6337
+    /// CIU_FIFOData: reading takes the next byte out of the CIU's 64-byte FIFO, writing
+    /// puts one in.
+    public static let fifoData: UInt16 = 0x6339
+    /// CIU_FIFOLevel: bits 6..0 the bytes in the FIFO; writing bit 7 (FlushBuffer) empties it.
+    public static let fifoLevel: UInt16 = 0x633A
     /// CIU_BitFraming: bits 2..0 TxLastBits (0 = whole byte).
     public static let bitFraming: UInt16 = 0x633D
     /// CIU_Status1's RFOn bit.

@@ -68,13 +68,18 @@ import Testing
         #expect(try await raw(.readRegister, [0xA0, 0x00]) == [0xFF])
     }
 
-    @Test func communicateThruHonoursTheCRCRegisters() async throws {
+    /// A Type 2 tag (SEL_RES 00, 7-byte UID) that answers READ 00 with the bytes 0 to 15.
+    func enterType2Tag() async throws {
         let identity = try TypeAIdentity(
             uid: [0x04, 1, 2, 3, 4, 5, 6], sensRes: [0, 0x44], selRes: 0)
         let tag = SoftwareTag(identity: identity) { frame in
             frame.payloadCheckingCRC == [0x30, 0x00] ? .withCRC(Array(0..<16)) : nil
         }
         _ = await field.enter(tag, identity: identity)
+    }
+
+    @Test func communicateThruHonoursTheCRCRegisters() async throws {
+        try await enterType2Tag()
         let (checked, raw) = try await clock.participate {
             try await device.open()
             _ = try await device.listPassiveTargets()
@@ -86,6 +91,50 @@ import Testing
         }
         #expect(checked == Array(0..<16))
         #expect(raw == CRCA.appending(to: Array(0..<16)))
+    }
+
+    @Test func listingATypeATargetTurnsCRCBackOnWhereAHostSwitchedItOff() async throws {
+        try await enterType2Tag()
+        let (modes, answer) = try await clock.participate {
+            try await device.open()
+            _ = try await device.listPassiveTargets()
+            // nfcpy's Type 2 driver: receive CRC off after the selection.
+            try await device.writeRegisters([
+                (CIURegister.txMode, 0x00), (CIURegister.rxMode, 0x00),
+            ])
+            // nfcpy switches the field off before it polls again.
+            try await device.setRF(field: false)
+            _ = try await device.listPassiveTargets()
+            let modes = try await device.readRegisters([CIURegister.txMode, CIURegister.rxMode])
+            return (modes, try await device.communicateThru([0x30, 0x00]))
+        }
+        #expect(modes == [0x80, 0x80])
+        #expect(answer == Array(0..<16))
+    }
+
+    @Test func anEmptyTypeAPollLeavesTheREQAByteInTheFIFO() async throws {
+        let fifo = try await clock.participate {
+            try await device.open()
+            try await device.setRetries(atr: 0xFF, psl: 0x01, passiveActivation: 0x00)
+            #expect(try await device.listPassiveTargets().isEmpty)
+            return try await device.readRegisters([
+                CIURegister.fifoLevel, CIURegister.fifoData, CIURegister.fifoData,
+            ])
+        }
+        // Reading CIU_FIFOData takes the byte out: the second read finds the FIFO empty.
+        #expect(fifo == [0x01, 0x26, 0x00])
+    }
+
+    @Test func aPollACardAnsweredLeavesTheFIFOEmpty() async throws {
+        let identity = try TypeAIdentity(uid: [0x08, 1, 2, 3], sensRes: [0, 4], selRes: 0)
+        let tag = SoftwareTag(identity: identity) { _ in nil }
+        _ = await field.enter(tag, identity: identity)
+        let fifo = try await clock.participate {
+            try await device.open()
+            #expect(try await device.listPassiveTargets().count == 1)
+            return try await device.readRegisters([CIURegister.fifoLevel, CIURegister.fifoData])
+        }
+        #expect(fifo == [0x00, 0x00])
     }
 
     @Test func deselectReleaseAndSelectAnswerSuccessForAListedTarget() async throws {

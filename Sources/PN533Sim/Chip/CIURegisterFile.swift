@@ -7,10 +7,19 @@ import PN533
 public struct CIURegisterFile: Sendable, Hashable {
     /// The framing registers every frame on the air consults, kept apart from the rest:
     /// three dictionary look-ups per frame cost more than the frame's CRC.
-    private var txMode: UInt8 = 0x80
-    private var rxMode: UInt8 = 0x80
+    private var txMode: UInt8 = Self.typeA106
+    private var rxMode: UInt8 = Self.typeA106
     private var bitFraming: UInt8 = 0x00
+    /// The CIU's FIFO, oldest byte first. Hosts read what a poll left there: nfcpy takes a
+    /// REQA byte still in the FIFO after an empty type A poll as "no card answered".
+    private var fifo: [UInt8] = []
     private var values: [UInt16: UInt8] = [CIURegister.manualRCV: 0x00]
+
+    /// CIU_TxMode and CIU_RxMode for ISO 14443 type A at 106 kbps: CRC on, speed 000,
+    /// framing 00.
+    public static let typeA106: UInt8 = 0x80
+    /// How many bytes the FIFO holds.
+    public static let fifoCapacity = 64
 
     /// Registers at their reset values (CRC on both ways for type A at 106 kbps).
     public init() {}
@@ -19,13 +28,16 @@ public struct CIURegisterFile: Sendable, Hashable {
     /// a PN533 on USB does not have (hosts probe 0xA000 and get an error).
     public static func isReadable(_ address: UInt16) -> Bool { !(0xA000...0xAFFF ~= address) }
 
-    /// A register's value; unknown registers read as 0.
+    /// A register's value without reading it as a host does (CIU_FIFOData shows the oldest
+    /// byte and keeps it); unknown registers read as 0.
     public subscript(address: UInt16) -> UInt8 {
         get {
             switch address {
             case CIURegister.txMode: txMode
             case CIURegister.rxMode: rxMode
             case CIURegister.bitFraming: bitFraming
+            case CIURegister.fifoData: fifo.first ?? 0
+            case CIURegister.fifoLevel: UInt8(fifo.count)
             default: values[address] ?? 0
             }
         }
@@ -34,9 +46,36 @@ public struct CIURegisterFile: Sendable, Hashable {
             case CIURegister.txMode: txMode = newValue
             case CIURegister.rxMode: rxMode = newValue
             case CIURegister.bitFraming: bitFraming = newValue
+            case CIURegister.fifoData:
+                if fifo.count < Self.fifoCapacity { fifo.append(newValue) }
+            case CIURegister.fifoLevel:
+                if newValue & 0x80 != 0 { fifo.removeAll() }
             default: values[address] = newValue
             }
         }
+    }
+
+    /// A register as ReadRegister reads it: CIU_FIFOData takes its byte out of the FIFO (an
+    /// empty FIFO reads 0), so reading it FIFOLevel times in one command gives every byte.
+    public mutating func read(_ address: UInt16) -> UInt8 {
+        guard address == CIURegister.fifoData else { return self[address] }
+        return fifo.isEmpty ? 0 : fifo.removeFirst()
+    }
+
+    /// What the chip does to the CIU before it polls or listens as ISO 14443 type A at
+    /// 106 kbps (InListPassiveTarget BrTy 00, TgInitAsTarget): the framing registers get the
+    /// mode's values whatever a host wrote there before, CRC on both ways. nfcpy switches
+    /// receive CRC off after selecting a Type 2 tag and counts on this to turn it back on.
+    public mutating func configureForTypeA106() {
+        txMode = Self.typeA106
+        rxMode = Self.typeA106
+        bitFraming = 0x00
+    }
+
+    /// Leaves `bytes` in the FIFO, as the CIU's last frame left them there: a REQA that no
+    /// card answered stays in it.
+    public mutating func loadFIFO(_ bytes: [UInt8]) {
+        fifo = Array(bytes.prefix(Self.fifoCapacity))
     }
 
     /// Whether the chip appends CRC_A to frames it sends in raw modes.

@@ -72,7 +72,9 @@ extension PN533Firmware {
             // RFOn is the RF level detector's: another reader's field, where the antenna is.
             status1 |= CIURegister.rfOn
         }
-        let values = addresses.map { $0 == CIURegister.status1 ? status1 : registers[$0] }
+        let values = addresses.map {
+            $0 == CIURegister.status1 ? status1 : registers.read($0)
+        }
         return .response([0x00] + values)
     }
 

@@ -11,6 +11,9 @@ extension PN533Firmware {
         static let mifareNAK: UInt8 = 0x14
     }
 
+    /// REQA, the 7-bit short frame a type A poll starts with.
+    static let reqa: UInt8 = 0x26
+
     /// The data one InDataExchange answer carries at most; more is delivered with MI set.
     static let exchangeResponseLimit = 262
 
@@ -30,7 +33,11 @@ extension PN533Firmware {
         while !Task.isCancelled {
             var listed: [InitiatorState.ListedTarget] = []
             if modulation == 0x00 {
+                registers.configureForTypeA106()
                 listed = await pollTypeA(reader: reader, limit: limit, uid: wantedUID)
+                // A REQA nobody answered stays in the FIFO; an answer replaced it and the
+                // firmware read it out.
+                registers.loadFIFO(listed.isEmpty ? [Self.reqa] : [])
             } else {
                 // Only type A cards exist in the simulated field.
                 try? await clock.sleep(for: .milliseconds(5))

@@ -20,6 +20,7 @@ extension PN533Firmware {
         else { return .errorFrame }
         leaveTargetMode()
         if rf.fieldOn { await setField(false) }
+        registers.configureForTypeA106()
         // Aborted meanwhile (the host's ACK, or its next command): this one never listens.
         if Task.isCancelled { return .silent }
         let target = ChipTarget(identity: identity, mode: data[0], chip: self)
