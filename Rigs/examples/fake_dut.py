@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """A scripted DUT speaking nfcrig's JSON Lines protocol (DESIGN §6), for adapter tests.
 
-Usage: fake_dut.py MODE. MODE good answers everything well; the others break one thing on
-`read` (or `write`) so tests can check that the harness reports it and carries on:
-bad-json, silent, exit-early, unknown-status, wrong-id, not-writable, unknown-error.
+Usage: fake_dut.py MODE [UID]. MODE good answers everything well; the others break one thing
+on `read` (or `write`) so tests can check that the harness reports it and carries on:
+bad-json, silent, exit-early, unknown-status, wrong-id, not-writable, unknown-error. A scan
+reports one tag with UID (hex, default 08a1b2c3): the one a test put in the field.
 """
 import json
 import sys
 import time
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
+UID = sys.argv[2] if len(sys.argv) > 2 else "08a1b2c3"
 
 
 def send(obj):
@@ -24,7 +26,7 @@ for raw in sys.stdin:
         send({"id": rid, "ok": True, "name": "FakeReader", "firmware": "1.4.2"})
     elif op == "scan":
         send({"event": "restart_polling"})
-        send({"id": rid, "ok": True, "tags": [{"uid": "08a1b2c3"}]})
+        send({"id": rid, "ok": True, "tags": [{"uid": UID}]})
     elif op == "read":
         if MODE == "bad-json":
             sys.stdout.write("this is not json\n")
@@ -49,8 +51,6 @@ for raw in sys.stdin:
             send({"id": rid, "ok": False, "error": "tagNotWritable", "message": "read-only tag"})
         else:
             send({"id": rid, "ok": True})
-    elif op == "restart_polling":
-        send({"id": rid, "ok": True})
     elif op == "dispatch":
         send({"id": rid, "ok": True, "url": "https://a.bc"})
     else:

@@ -51,6 +51,27 @@ public enum Hex {
         return bytes
     }
 
+    /// Parses hex digits and nothing else: no separators, no `0x` (a wire format's hex field).
+    public static func decodeDigits(_ text: String) throws(HexError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count / 2)
+        var high: UInt8 = 0
+        var position = 0
+        for character in text {
+            guard let ascii = character.asciiValue, let nibble = nibble(ascii) else {
+                throw .invalidCharacter(character, position: position)
+            }
+            if position % 2 == 0 {
+                high = nibble << 4
+            } else {
+                bytes.append(high | nibble)
+            }
+            position += 1
+        }
+        if position % 2 == 1 { throw .oddDigitCount(position: position - 1) }
+        return bytes
+    }
+
     /// Lowercase hex digits, no separators.
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)

@@ -27,14 +27,21 @@ extension NFCReferenceReader {
     /// ("NDEF tag does not contain any NDEF message", code 403). Any failure but
     /// `tagNotConnected` and `readerBusy` restarts polling `restartPollingDelay` after it.
     public func readNDEF() async throws(NFCReaderError) -> NDEFMessage {
-        try await exclusively { () async throws(NFCReaderError) -> NDEFMessage in
+        try await readNDEFMessageAndBytes().message
+    }
+
+    /// `readNDEF()`, with the message's bytes as they were read off the tag.
+    public func readNDEFMessageAndBytes() async throws(NFCReaderError) -> (
+        message: NDEFMessage, bytes: [UInt8]
+    ) {
+        try await exclusively { () async throws(NFCReaderError) -> (NDEFMessage, [UInt8]) in
             emit(.readStarted)
             do throws(NFCReaderError) {
                 let bytes = try await requireProcedures().readNDEF()
                 guard !bytes.isEmpty else { throw NFCReaderError.zeroLengthMessage }
                 let message = try decode(bytes)
                 emit(.readCompleted(message))
-                return message
+                return (message, bytes)
             } catch {
                 let failedAt = emit(.readFailed(error))
                 if error != .tagNotConnected {

@@ -1,5 +1,6 @@
 import Conformance
 import Foundation
+import NDEF
 import Rig
 import Testing
 
@@ -16,7 +17,10 @@ import Testing
             emulators: [RigFile.Emulator(id: "tag-a", device: .sim)],
             dut: .process(
                 ProcessDUTSpec(
-                    command: ["python3", "fake_dut.py", mode], requestTimeout: .seconds(2))))
+                    command: [
+                        "python3", "fake_dut.py", mode,
+                        Hex.encode([0x08] + RigTagSlot.nfcid(for: "tag-a")),
+                    ], requestTimeout: .seconds(2))))
     }
 
     static func run(mode: String, cases: [String]) async throws -> [CaseResult] {

@@ -46,7 +46,7 @@ struct RigFixture {
             device: usb:0
         dut:
           adapter: reference
-          device: sim
+          device: usb:1
         """
 
     /// A rig whose DUT is a child process.

@@ -64,6 +64,15 @@ public struct CaseContext: Sendable {
         return nil
     }
 
+    /// The UIDs of the tags in the field, in slot order.
+    public func uidsInField() async -> [[UInt8]] {
+        var uids: [[UInt8]] = []
+        for slot in slots {
+            if let uid = await slot.uidInField { uids.append(uid) }
+        }
+        return uids
+    }
+
     /// Every tag event of every slot, each with its slot id, in time order.
     public func tagEvents() async -> [(slot: String, event: TagEvent)] {
         var all: [(slot: String, event: TagEvent)] = []

@@ -38,6 +38,8 @@ public struct ConformanceRun: Sendable {
         case rig(String)
         /// The DUT did not introduce itself.
         case dut(String)
+        /// Deliberate faults for the reference reader on a rig whose DUT is a process.
+        case faultsNeedReferenceReader([String])
 
         public var description: String {
             switch self {
@@ -47,14 +49,20 @@ public struct ConformanceRun: Sendable {
             case .unknownCases(let ids): "no case has the ID(s) " + ids.joined(separator: ", ")
             case .rig(let message): message
             case .dut(let message): "the DUT: \(message)"
+            case .faultsNeedReferenceReader(let specs):
+                "--dut-fault \(specs.joined(separator: ", ")) changes nfcrig's reference reader, "
+                    + "but the rig's DUT is a process (adapter: process)"
             }
         }
     }
 
-    /// The cases `options` select from `file`'s suites.
+    /// The cases `options` select from `file`'s suites, once the options fit the rig.
     public static func selectCases(
         _ file: RigFile, fileName: String, options: Options
     ) throws(Failure) -> [ConformanceCase] {
+        if case .process = file.dut, options.dutFaults != .none {
+            throw .faultsNeedReferenceReader(options.dutFaults.specs)
+        }
         let named: [RigFile.Located<String>] =
             options.suites.map { $0.map { RigFile.Located($0) } }
             ?? (file.suites.isEmpty
@@ -95,7 +103,9 @@ public struct ConformanceRun: Sendable {
             dut = ReferenceDUT(chip: chip, clock: rig.readerClock, faults: options.dutFaults)
         case .process(let spec):
             let clock = rig.clock
-            dut = ProcessDUT(spec: spec, directory: directory, now: { clock.now.offset })
+            dut = ProcessDUT(
+                spec: spec, directory: directory, environment: rig.dutEnvironment,
+                now: { clock.now.offset })
         }
         let identity: DUTIdentity
         do {
@@ -103,6 +113,8 @@ public struct ConformanceRun: Sendable {
                 try await dut.hello()
             }
         } catch {
+            await rig.clock.participate { await dut.close() }
+            await rig.close()
             throw .dut("\(error)")
         }
         let runner = ConformanceRunner(

@@ -65,7 +65,7 @@ enum BackgroundReadingSuite {
                             + expected.reason)
                 }
                 try await CaseSteps.present(context, [setup])
-                try await CaseSteps.readAlone(context, expecting: content)
+                try await CaseSteps.readAlone(context, stored: content)
                 return judge(try await dispatch(context), expected)
             }
         }
@@ -77,11 +77,8 @@ enum BackgroundReadingSuite {
             return try await context.timed("dispatchTime") { () async throws(DUTError) in
                 try await context.dut.backgroundDispatch()
             }
-        } catch .unsupported(let operation) {
-            throw CaseSteps.Stop(
-                outcome: .skip("the DUT does not report background dispatch (\(operation))"))
         } catch {
-            throw CaseSteps.Stop(outcome: .error("dispatch: \(error)"))
+            throw CaseSteps.Stop(outcome: CaseSteps.outcome(of: error, in: "background dispatch"))
         }
     }
 

@@ -1,11 +1,26 @@
 import NDEF
 import Rig
 
-/// The steps most cases share: present tags, scan, read; each turns DUT trouble into the
-/// verdict DESIGN §6 asks for (an ERROR quoting what went wrong).
+/// The steps most cases share: present tags, scan, read; each turns DUT trouble into its
+/// verdict (`outcome(of:in:)`).
 enum CaseSteps {
     /// What a step failed with, ready to return from a case.
     struct Stop: Error { var outcome: RepetitionOutcome }
+
+    /// The verdict when the DUT's `step` did not succeed where the case expected it to: a
+    /// reader error (a CoreNFC name) is the DUT failing the case; an operation it does not
+    /// offer skips the case; anything else (a line that is not the protocol, no answer in
+    /// time, an early exit, the harness) is an error.
+    static func outcome(of error: DUTError, in step: String) -> RepetitionOutcome {
+        switch error {
+        case .reader(let name, let message):
+            .fail("\(step): the DUT reported \(name)" + (message.isEmpty ? "" : " (\(message))"))
+        case .unsupported(let operation):
+            .skip(
+                "\(step): the DUT does not offer it" + (operation.isEmpty ? "" : " (\(operation))"))
+        default: .error("\(step): \(error)")
+        }
+    }
 
     static func present(_ context: CaseContext, _ setups: [TagSetup]) async throws(Stop) {
         if let early = await context.present(setups) { throw Stop(outcome: early) }
@@ -30,7 +45,7 @@ enum CaseSteps {
         do {
             scan = try await context.dut.scan(timeout: .seconds(3))
         } catch {
-            throw Stop(outcome: .error("scan: \(error)"))
+            throw Stop(outcome: outcome(of: error, in: "scan"))
         }
         if let metric { context.recorder.record(metric, context.now - start) }
         guard counts.contains(scan.tags.count) else {
@@ -40,10 +55,31 @@ enum CaseSteps {
                 : counts.upperBound == Int.max
                     ? "\(counts.lowerBound) or more"
                     : "\(counts.lowerBound) to \(counts.upperBound)"
+            let field = await inField(context)
             throw Stop(
-                outcome: .fail("expected \(expected) tag(s), the DUT reported \(scan.tags.count)"))
+                outcome: .fail(
+                    "expected \(expected) tag(s), the DUT reported \(scan.tags.count)"
+                        + (scan.tags.isEmpty ? "" : " (\(scan.tags.joined(separator: ", ")))")
+                        + field))
+        }
+        if scan.tags.count == 1, let uid = scan.tags.first {
+            let uids = await context.uidsInField()
+            guard uids.contains(where: { Hex.encode($0) == uid.lowercased() }) else {
+                let field = await inField(context)
+                throw Stop(outcome: .fail("the DUT reported a tag with UID \"\(uid)\"" + field))
+            }
         }
         return scan
+    }
+
+    /// `; in the field: 08a1b2c3 (tag-a, Type 4)`, for a scan's verdict.
+    private static func inField(_ context: CaseContext) async -> String {
+        var tags: [String] = []
+        for slot in context.slots {
+            guard let uid = await slot.uidInField else { continue }
+            tags.append("\(Hex.encode(uid)) (\(slot.chip.id))")
+        }
+        return "; in the field: " + (tags.isEmpty ? "no tag" : tags.joined(separator: ", "))
     }
 
     /// Reads; `metric` names the latency series (e.g. `readTime.1KiB`).
@@ -55,7 +91,7 @@ enum CaseSteps {
                 try await context.dut.read()
             }
         } catch {
-            throw Stop(outcome: .error("read: \(error)"))
+            throw Stop(outcome: outcome(of: error, in: "read"))
         }
     }
 
@@ -66,7 +102,7 @@ enum CaseSteps {
         do {
             try await context.dut.write(ndef)
         } catch {
-            throw Stop(outcome: .error("write: \(error)"))
+            throw Stop(outcome: outcome(of: error, in: "write"))
         }
         let elapsed = context.now - start
         context.recorder.record("writeTime", elapsed)
@@ -87,19 +123,20 @@ enum CaseSteps {
             }
             return .pass
         } catch {
-            return .error("write: \(error)")
+            return outcome(of: error, in: "write")
         }
     }
 
-    /// Scans for the one tag in the field and reads it: its records must be `expected`'s.
+    /// Scans for the one tag in the field, which holds `stored`, and reads it; `check` says
+    /// what the read must show (`ReadJudgement`). A skip or a failure stops the case.
     @discardableResult
-    static func readAlone(_ context: CaseContext, expecting expected: [UInt8])
-        async throws(Stop) -> DUTRead
-    {
+    static func readAlone(
+        _ context: CaseContext, stored: [UInt8], check: ReadJudgement.Check = .message
+    ) async throws(Stop) -> DUTRead {
         _ = try await scan(context, expecting: 1)
-        let read = try await read(context, metric: sizeBucket(expected.count))
-        let same = sameRecords(read.ndef, expected)
-        guard same.verdict == .pass else { throw Stop(outcome: same) }
+        let read = try await read(context, metric: sizeBucket(stored.count))
+        let judged = ReadJudgement.judge(read, stored: stored, check)
+        guard judged.verdict == .pass else { throw Stop(outcome: judged) }
         return read
     }
 
@@ -111,29 +148,6 @@ enum CaseSteps {
         case ..<4096: "readTime.<4KiB"
         default: "readTime.≥4KiB"
         }
-    }
-
-    /// Whether the DUT's message has the same records as `expected` (compared decoded, so a
-    /// DUT may re-encode with other SR/chunk choices).
-    static func sameRecords(_ got: [UInt8]?, _ expected: [UInt8]) -> RepetitionOutcome {
-        let mine = try? NDEFDecoder().decode(expected)
-        guard let got else {
-            return .fail(
-                "the DUT returned no message, expected \(mine?.records.count ?? 0) record(s)")
-        }
-        let theirs: NDEFMessage
-        do {
-            theirs = try NDEFDecoder().decode(got)
-        } catch {
-            return .fail("the DUT's message does not decode: \(error)")
-        }
-        guard let mine else { return .error("harness: the expected message does not decode") }
-        guard mine.records == theirs.records else {
-            return .fail(
-                "the DUT's message differs: \(theirs.records.count) record(s), expected "
-                    + "\(mine.records.count); got \(Hex.encode(got.prefix(48)))")
-        }
-        return .pass
     }
 
     /// Runs the steps in `body`, turning a `Stop` into its outcome.

@@ -49,7 +49,7 @@ enum MultiTagSuite {
             let both = try await bothReportedNeitherRead(context, since: .zero)
             guard both.verdict == .pass else { return both }
             await context.slots[leaving].remove()
-            _ = try await CaseSteps.readAlone(context, expecting: setups[1 - leaving].content)
+            _ = try await CaseSteps.readAlone(context, stored: setups[1 - leaving].content)
             guard comesBack else { return .pass }
             let back = context.now
             await context.slots[leaving].putBack()

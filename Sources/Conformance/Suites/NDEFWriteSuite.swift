@@ -87,10 +87,16 @@ enum NDEFWriteSuite {
                 try await CaseSteps.write(context, message)
                 let stored = try await RFObservations.tagHolds(context, message)
                 guard stored.verdict == .pass else { return stored }
+                let written = context.now
                 let read = try await CaseSteps.read(
                     context, metric: CaseSteps.sizeBucket(message.count))
-                let records = CaseSteps.sameRecords(read.ndef, message)
-                guard records.verdict == .pass, let check else { return records }
+                // The DUT may have laid the records out its own way: the read must give back
+                // what the tag holds now.
+                let holds = try await RFObservations.writeHistory(context).finalState.bytes ?? []
+                let back = ReadJudgement.judge(read, stored: holds, .message)
+                guard back.verdict == .pass else { return back }
+                let reread = await RFObservations.readBackSeen(context, since: written)
+                guard reread.verdict == .pass, let check else { return reread }
                 return await check(context)
             }
         }

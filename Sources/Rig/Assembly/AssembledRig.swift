@@ -19,6 +19,8 @@ public struct AssembledRig: Sendable {
     public let emulators: [RigChip]
     /// The reference reader's chip (nil for a process DUT).
     public let readerChip: RigChip?
+    /// The reader a process DUT drives itself, when the rig names one (`reader:`).
+    public let dutReader: DUTReaderChip?
     /// The virtual USB bus and devices of `virtual-usb` chips (nil when there are none),
     /// kept as long as the rig.
     public let virtualUSB: VirtualUSBChips?
@@ -33,10 +35,17 @@ public struct AssembledRig: Sendable {
     ) async throws(RigAssemblyError) -> AssembledRig {
         let clock = SimulationClock(mode: file.clock == .virtual ? .virtual : .wall)
         var devices = file.emulators.map { ($0.id, $0.device) }
-        if case .reference(let device) = file.dut { devices.append(("dut", device)) }
-        let field = devices.contains { $0.1.isSimulated } ? RFField(clock: clock, timing: air) : nil
+        if case .reference(let device) = file.dut { devices.append((DUTReaderChip.id, device)) }
+        let childReader: RigFile.DeviceSpec? =
+            if case .process(let spec) = file.dut { spec.reader } else { nil }
+        let field =
+            (devices.contains { $0.1.isSimulated } || childReader?.isSimulated == true)
+            ? RFField(clock: clock, timing: air) : nil
         var virtualUSB: VirtualUSBChips?
-        if let (id, _) = devices.first(where: { $0.1 == .virtualUSB }) {
+        let virtualChip =
+            devices.first { $0.1 == .virtualUSB }?.0
+            ?? (childReader == .virtualUSB ? DUTReaderChip.id : nil)
+        if let id = virtualChip {
             // The host waits on libusb in real time; a virtual clock would never see it pass.
             guard clock.mode == .wall else { throw .virtualUSBNeedsWallClock(id: id) }
             virtualUSB = try VirtualUSBChips(id: id, bus: virtualUSBBus)
@@ -53,10 +62,64 @@ public struct AssembledRig: Sendable {
             }
         }
         let readerChip: RigChip? = chips.count > file.emulators.count ? chips.last : nil
+        var dutReader: DUTReaderChip?
+        if let childReader {
+            do throws(RigAssemblyError) {
+                dutReader = try await plugChildReader(
+                    childReader, field: field, virtualUSB: virtualUSB, usb: usb, beside: chips)
+            } catch {
+                for chip in chips { await chip.usb?.close() }
+                virtualUSB?.unplug()
+                throw error
+            }
+        }
         return AssembledRig(
             file: file, directory: directory, clock: clock, field: field,
             emulators: Array(chips.prefix(file.emulators.count)), readerChip: readerChip,
-            virtualUSB: virtualUSB)
+            dutReader: dutReader, virtualUSB: virtualUSB)
+    }
+
+    /// The reader a process DUT drives: a simulated chip plugged into the virtual bus, or the
+    /// dongle `usb:` selects (found, not opened, and not one of the emulators' `beside`).
+    private static func plugChildReader(
+        _ spec: RigFile.DeviceSpec, field: RFField?, virtualUSB: VirtualUSBChips?,
+        usb: USBTiming, beside chips: [RigChip]
+    ) async throws(RigAssemblyError) -> DUTReaderChip {
+        let id = DUTReaderChip.id
+        switch spec {
+        case .sim:
+            // The rig-file parser refuses a sim reader for a child: it cannot reach one.
+            throw .usb(id: id, message: "a process DUT cannot drive a sim chip")
+        case .virtualUSB:
+            guard let field, let virtualUSB else { throw .noField(id: id) }
+            let firmware = PN533Firmware(name: id, field: field, usb: usb)
+            let location = try virtualUSB.plugForChild(firmware, id: id)
+            return DUTReaderChip(
+                location: location, simulated: firmware, extra: virtualUSB.bus.childEnvironment)
+        case .usb(let text):
+            let device: PN533USBDeviceInfo
+            do {
+                let selector = try PN533USBSelector(parsing: text)
+                let devices = try await PN533USBDevice.listDevices()
+                guard let found = selector.select(from: devices) else {
+                    throw RigAssemblyError.usb(
+                        id: id,
+                        message: "no PN533 on USB matches \(selector) (\(devices.count) found; "
+                            + "nfcrig devices lists them)")
+                }
+                device = found
+            } catch let error as RigAssemblyError {
+                throw error
+            } catch {
+                throw .usb(id: id, message: "\(error)")
+            }
+            if let taken = chips.first(where: { $0.usb?.info.location == device.location }) {
+                throw .usb(
+                    id: id,
+                    message: "usb:\(text) is \(device.summary), which emulator \(taken.id) uses")
+            }
+            return DUTReaderChip(location: device.location, simulated: nil)
+        }
     }
 
     private static func open(
@@ -94,6 +157,10 @@ public struct AssembledRig: Sendable {
             }
         }
     }
+
+    /// The environment a process DUT's child needs to reach its reader (empty when the rig
+    /// names none).
+    public var dutEnvironment: [String: String] { dutReader?.environment ?? [:] }
 
     /// Every chip, emulators first.
     public var chips: [RigChip] { emulators + (readerChip.map { [$0] } ?? []) }

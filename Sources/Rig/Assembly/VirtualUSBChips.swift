@@ -46,6 +46,18 @@ public final class VirtualUSBChips: Sendable {
         }
     }
 
+    /// Plugs `chip` in for another process to open (the DUT's reader): nfcrig keeps the
+    /// device but never opens it. Its location, `001:<address>`.
+    func plugForChild(_ chip: PN533Firmware, id: String) throws(RigAssemblyError) -> String {
+        do {
+            let device = try VirtualPN533Device(chip: chip, bus: bus)
+            devices.withLock { $0.append(device) }
+            return device.location
+        } catch {
+            throw .virtualUSB(id: id, message: error.description)
+        }
+    }
+
     /// Unplugs every chip (after their transports were closed).
     func unplug() { devices.withLock { $0.removeAll() } }
 }

@@ -1,3 +1,5 @@
+import NDEF
+
 /// The reader under test, whatever it is: nfcrig's reference reader on a PN533, or a reader
 /// product behind a child process speaking JSON Lines (DESIGN §6). Conformance cases drive
 /// it only through this protocol and judge it by what the emulators saw on the RF side.
@@ -10,8 +12,6 @@ public protocol DeviceUnderTest: Sendable {
     func read() async throws(DUTError) -> DUTRead
     /// Writes an NDEF message (encoded) to the tag in the field.
     func write(_ ndef: [UInt8]) async throws(DUTError)
-    /// Restarts polling (a new session after an error).
-    func restartPolling() async throws(DUTError)
     /// The URL iOS-style background tag reading would open for the tag in the field, `nil`
     /// for none. DUTs without the feature throw `.unsupported`.
     func backgroundDispatch() async throws(DUTError) -> String?
@@ -60,14 +60,21 @@ public struct DUTRead: Sendable, Hashable {
     public var status: Status
     /// The largest message the tag holds, in bytes.
     public var capacity: Int
-    /// The message, encoded, as the DUT decoded it (nil when it read none).
+    /// The message's bytes as the DUT read them off the tag (nil when it read none).
     public var ndef: [UInt8]?
+    /// The records the DUT's application decoded, in order, each as the application got it (a
+    /// reader that does not reassemble chunks reports each chunk); nil when the DUT reports
+    /// only bytes. Cases about decoded content judge these and nothing else.
+    public var records: [NDEFRecord]?
 
     /// Creates a read result.
-    public init(status: Status, capacity: Int, ndef: [UInt8]?) {
+    public init(
+        status: Status, capacity: Int, ndef: [UInt8]?, records: [NDEFRecord]? = nil
+    ) {
         self.status = status
         self.capacity = capacity
         self.ndef = ndef
+        self.records = records
     }
 }
 

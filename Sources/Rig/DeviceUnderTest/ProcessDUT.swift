@@ -6,25 +6,40 @@ import Foundation
 /// — becomes a `DUTError` quoting the offending line, and the next request starts the
 /// process again, so the run goes on.
 public actor ProcessDUT: DeviceUnderTest {
+    /// The protocol version this nfcrig speaks. A DUT may say in its `hello` answer which
+    /// one it speaks (`"protocol": 1`); one nfcrig does not speak fails `hello`. The number
+    /// goes up only with a change that breaks a DUT written to the version before.
+    public static let protocolVersion = 1
+
     private let spec: ProcessDUTSpec
     private let directory: URL
+    private let environment: [String: String]
     private let now: @Sendable () -> Duration
     private var child: ProcessDUTChild?
     private var nextID = 1
     private var events: [DUTEvent] = []
 
     /// Creates the adapter; `directory` resolves a relative working directory (the rig
-    /// file's folder), `now` timestamps events on the rig's clock.
+    /// file's folder), `environment` is added to the child's (where its reader is:
+    /// `AssembledRig.dutEnvironment`), `now` timestamps events on the rig's clock.
     public init(
-        spec: ProcessDUTSpec, directory: URL, now: @escaping @Sendable () -> Duration
+        spec: ProcessDUTSpec, directory: URL, environment: [String: String] = [:],
+        now: @escaping @Sendable () -> Duration
     ) {
         self.spec = spec
         self.directory = directory
+        self.environment = environment
         self.now = now
     }
 
     public func hello() async throws(DUTError) -> DUTIdentity {
-        let answer = try await request("hello", timeout: spec.helloTimeout)
+        let answer = try await request(
+            "hello", ["protocol": Self.protocolVersion], timeout: spec.helloTimeout)
+        if let version = try answer.optionalInteger("protocol"), version != Self.protocolVersion {
+            throw .protocolViolation(
+                line: answer.line,
+                reason: "the DUT speaks protocol \(version); nfcrig speaks \(Self.protocolVersion)")
+        }
         return DUTIdentity(
             name: try answer.string("name"), firmware: try answer.string("firmware"))
     }
@@ -51,17 +66,13 @@ public actor ProcessDUT: DeviceUnderTest {
         }
         return DUTRead(
             status: status, capacity: try answer.integer("capacity"),
-            ndef: try answer.optionalHex("ndef"))
+            ndef: try answer.optionalHex("ndef"), records: try answer.optionalRecords("records"))
     }
 
     public func write(_ ndef: [UInt8]) async throws(DUTError) {
         _ = try await request(
             "write", ["ndef": ndef.map { String(format: "%02x", $0) }.joined()],
             timeout: spec.requestTimeout)
-    }
-
-    public func restartPolling() async throws(DUTError) {
-        _ = try await request("restart_polling", timeout: spec.requestTimeout)
     }
 
     public func backgroundDispatch() async throws(DUTError) -> String? {
@@ -133,7 +144,8 @@ public actor ProcessDUT: DeviceUnderTest {
     private func startedChild() throws(DUTError) -> ProcessDUTChild {
         if let child, child.isRunning { return child }
         do {
-            let started = try ProcessDUTChild(spec: spec, directory: directory)
+            let started = try ProcessDUTChild(
+                spec: spec, directory: directory, environment: environment)
             child = started
             return started
         } catch {

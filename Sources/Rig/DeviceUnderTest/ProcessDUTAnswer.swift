@@ -1,4 +1,5 @@
 import Foundation
+import NDEF
 
 /// One line from a DUT process, parsed and checked field by field: every wrong type or
 /// value is a protocol violation that quotes the line.
@@ -79,6 +80,11 @@ struct ProcessDUTAnswer {
         return number.intValue
     }
 
+    func optionalInteger(_ key: String) throws(DUTError) -> Int? {
+        guard let value = fields[key], !(value is NSNull) else { return nil }
+        return try integer(key)
+    }
+
     func array(_ key: String) throws(DUTError) -> [[String: Any]] {
         guard let items = fields[key] as? [Any], let objects = items as? [[String: Any]] else {
             throw .protocolViolation(line: line, reason: "\"\(key)\" must be a list of objects")
@@ -88,26 +94,56 @@ struct ProcessDUTAnswer {
 
     func optionalHex(_ key: String) throws(DUTError) -> [UInt8]? {
         guard let text = try optionalString(key) else { return nil }
-        guard text.count % 2 == 0 else {
-            throw .protocolViolation(
-                line: line, reason: "\"\(key)\" has an odd number of hex digits")
+        return try hex(text, named: "\"\(key)\"")
+    }
+
+    /// Hex digits, two per byte, nothing between them; `name` says where, for the error.
+    private func hex(_ text: String, named name: String) throws(DUTError) -> [UInt8] {
+        do {
+            return try Hex.decodeDigits(text)
+        } catch {
+            throw .protocolViolation(line: line, reason: "\(name): \(error)")
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.count / 2)
-        var index = text.startIndex
-        while index < text.endIndex {
-            let next = text.index(index, offsetBy: 2)
-            guard let byte = UInt8(text[index..<next], radix: 16) else {
+    }
+
+    /// The TNF names a record may carry, as `nfcrig ndef decode --json` writes them.
+    static let recordTNFs: [String: TypeNameFormat] = Dictionary(
+        uniqueKeysWithValues: TypeNameFormat.allCases.filter { $0 != .reserved }.map {
+            ($0.name, $0)
+        })
+
+    /// `records`: absent or null, or a list of `{"tnf", "typeHex", "idHex", "payloadHex"}`.
+    func optionalRecords(_ key: String) throws(DUTError) -> [NDEFRecord]? {
+        guard let value = fields[key], !(value is NSNull) else { return nil }
+        let items = try array(key)
+        var records: [NDEFRecord] = []
+        for (index, item) in items.enumerated() {
+            let place = "\(key)[\(index)]"
+            let record = ProcessDUTAnswer(fields: item, line: line)
+            guard let name = item["tnf"] as? String else {
+                throw .protocolViolation(line: line, reason: "\(place).tnf must be a string")
+            }
+            guard let tnf = Self.recordTNFs[name] else {
                 throw .protocolViolation(
                     line: line,
-                    reason:
-                        "\"\(key)\" is not hex at character \(text.distance(from: text.startIndex, to: index))"
-                )
+                    reason: "\(place).tnf \"\(name)\" is not one of "
+                        + Self.recordTNFs.values.sorted { $0.rawValue < $1.rawValue }.map(\.name)
+                        .joined(separator: ", "))
             }
-            bytes.append(byte)
-            index = next
+            var fields: [[UInt8]] = []
+            for field in ["typeHex", "idHex", "payloadHex"] {
+                guard let text = item[field] as? String else {
+                    throw .protocolViolation(
+                        line: line, reason: "\(place).\(field) must be a string of hex digits")
+                }
+                fields.append(try record.hex(text, named: "\(place).\(field)"))
+            }
+            records.append(
+                NDEFRecord(
+                    typeNameFormat: tnf, type: fields[0], identifier: fields[1], payload: fields[2])
+            )
         }
-        return bytes
+        return records
     }
 }
 

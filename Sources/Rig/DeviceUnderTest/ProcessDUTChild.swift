@@ -9,8 +9,9 @@ final class ProcessDUTChild: Sendable {
     private let input: FileHandle
     private let stderrBuffer = TextTail()
 
-    init(spec: ProcessDUTSpec, directory: URL) throws {
+    init(spec: ProcessDUTSpec, directory: URL, environment: [String: String]) throws {
         let process = Process()
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let executable = spec.command[0]
         if executable.contains("/") {
             process.executableURL = URL(fileURLWithPath: executable, relativeTo: directory)

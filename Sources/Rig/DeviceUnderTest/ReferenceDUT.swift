@@ -63,10 +63,10 @@ public actor ReferenceDUT: DeviceUnderTest {
             guard mapped != .notSupported else {
                 return DUTRead(status: mapped, capacity: capacity, ndef: nil)
             }
-            let message = try await reader.readNDEF()
-            lastMessage = message
+            let read = try await reader.readNDEFMessageAndBytes()
+            lastMessage = read.message
             return DUTRead(
-                status: mapped, capacity: capacity, ndef: try? NDEFEncoder().encode(message))
+                status: mapped, capacity: capacity, ndef: read.bytes, records: read.message.records)
         } catch {
             throw Self.map(error)
         }
@@ -82,14 +82,6 @@ public actor ReferenceDUT: DeviceUnderTest {
         }
         do {
             try await reader.writeNDEF(message)
-        } catch {
-            throw Self.map(error)
-        }
-    }
-
-    public func restartPolling() async throws(DUTError) {
-        do {
-            try await reader.restartPolling()
         } catch {
             throw Self.map(error)
         }

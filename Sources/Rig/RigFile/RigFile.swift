@@ -34,9 +34,9 @@ public struct RigFile: Sendable, Hashable {
         self.suites = suites
     }
 
-    /// Whether any chip, an emulator's or the reference reader's, is `virtual-usb`.
+    /// Whether any chip, an emulator's or the DUT's reader, is `virtual-usb`.
     public var namesVirtualUSB: Bool {
-        emulators.contains { $0.device == .virtualUSB } || dut == .reference(device: .virtualUSB)
+        emulators.contains { $0.device == .virtualUSB } || dut.readerDevice == .virtualUSB
     }
 
     /// Virtual or wall time.
@@ -135,6 +135,15 @@ public enum DeviceUnderTestSpec: Sendable, Hashable {
     case reference(device: RigFile.DeviceSpec)
     /// A reader product behind a child process speaking JSON Lines (DESIGN §6).
     case process(ProcessDUTSpec)
+
+    /// The chip the DUT reads with, when the rig names it: the reference reader's, or the
+    /// reader a process DUT drives itself (`reader:`).
+    public var readerDevice: RigFile.DeviceSpec? {
+        switch self {
+        case .reference(let device): device
+        case .process(let spec): spec.reader
+        }
+    }
 }
 
 /// A child process that drives a reader product.
@@ -147,15 +156,22 @@ public struct ProcessDUTSpec: Sendable, Hashable {
     public var helloTimeout: Duration
     /// How long any other request may take (a `scan` adds its own `timeout_ms`).
     public var requestTimeout: Duration
+    /// The PN533 the child drives (`reader:`): `virtual-usb`, a simulated chip in the rig's
+    /// field on the virtual USB bus the child inherits, or `usb:...`, a dongle on a bench.
+    /// nfcrig never opens it; the child finds it in `NFCRIG_READER_USB` and
+    /// `LIBNFC_DEFAULT_DEVICE`. Nil: the child reaches a reader of its own.
+    public var reader: RigFile.DeviceSpec?
 
     /// Creates a process DUT description.
     public init(
         command: [String], workingDirectory: String? = nil,
-        helloTimeout: Duration = .seconds(5), requestTimeout: Duration = .seconds(10)
+        helloTimeout: Duration = .seconds(5), requestTimeout: Duration = .seconds(10),
+        reader: RigFile.DeviceSpec? = nil
     ) {
         self.command = command
         self.workingDirectory = workingDirectory
         self.helloTimeout = helloTimeout
         self.requestTimeout = requestTimeout
+        self.reader = reader
     }
 }

@@ -73,6 +73,7 @@ public struct RigFileParser: Sendable {
             repeatCount: repeatCount, suites: suites)
         try checkVirtualUSB(rig, emulatorsNode: emulatorsNode, dutNode: dutNode)
         try checkClock(rig, top: top, dutNode: dutNode)
+        try checkOneField(rig, emulatorsNode: emulatorsNode, dutNode: dutNode)
         return rig
     }
 
@@ -109,10 +110,16 @@ public struct RigFileParser: Sendable {
     private func deviceUnderTest(_ node: Node) throws(RigFileError) -> DeviceUnderTestSpec {
         let map = try mapping(
             node, what: "dut",
-            keys: ["adapter", "device", "command", "working_directory", "timeouts"])
+            keys: ["adapter", "device", "command", "working_directory", "timeouts", "reader"])
         let adapterNode = try map.required("adapter")
         switch try string(adapterNode, what: "adapter") {
         case "reference":
+            if let extra = map.optional("reader") {
+                throw error(
+                    at: extra,
+                    "reader belongs to the process adapter; the reference reader's chip is device"
+                )
+            }
             for key in ["command", "working_directory", "timeouts"] {
                 if let extra = map.optional(key) {
                     throw error(
@@ -141,6 +148,17 @@ public struct RigFileParser: Sendable {
                 workingDirectory: try map.optional("working_directory").map {
                     (node) throws(RigFileError) in try string(node, what: "working_directory")
                 })
+            if let readerNode = map.optional("reader") {
+                let reader = try device(readerNode)
+                guard reader != .sim else {
+                    throw error(
+                        at: readerNode,
+                        "reader must be virtual-usb or usb:..., not sim: a process DUT drives its "
+                            + "reader over USB itself, and a sim chip is reached only inside nfcrig"
+                    )
+                }
+                spec.reader = reader
+            }
             if let timeouts = map.optional("timeouts") {
                 let times = try mapping(
                     timeouts, what: "timeouts", keys: ["hello_ms", "request_ms"])
@@ -190,9 +208,9 @@ public struct RigFileParser: Sendable {
                 node: node ?? emulatorsNode
             )
         }
-        if case .reference(let device) = rig.dut {
-            chips.append(
-                (name: "the DUT", device: device, node: deviceNode(in: dutNode) ?? dutNode))
+        if let device = rig.dut.readerDevice {
+            let name = if case .reference = rig.dut { "the DUT" } else { "the DUT's reader" }
+            chips.append((name: name, device: device, node: readerNode(in: dutNode)))
         }
         for chip in chips {
             if rig.clock == .virtual, chip.device == .virtualUSB {
@@ -213,9 +231,40 @@ public struct RigFileParser: Sendable {
     }
 
     /// The value of `device` in a mapping node, if it has one.
-    private func deviceNode(in node: Node) -> Node? {
+    private func deviceNode(in node: Node) -> Node? { value(of: "device", in: node) }
+
+    /// The DUT's reader chip in the `dut` node: `device` (reference) or `reader` (process);
+    /// the `dut` node itself when neither is there.
+    private func readerNode(in dutNode: Node) -> Node {
+        value(of: "device", in: dutNode) ?? value(of: "reader", in: dutNode) ?? dutNode
+    }
+
+    private func value(of key: String, in node: Node) -> Node? {
         guard case .mapping(let mapping) = node else { return nil }
-        return mapping.first { $0.key.scalar?.string == "device" }?.value
+        return mapping.first { $0.key.scalar?.string == key }?.value
+    }
+
+    /// A reader reaches only the tags in its own field: the simulated one (`sim`,
+    /// `virtual-usb`) or the air of a bench (`usb:`). When the rig names the DUT's reader,
+    /// every emulator must be in the same one. Errors point at the emulator's `device`.
+    private func checkOneField(
+        _ rig: RigFile, emulatorsNode: Node, dutNode: Node
+    ) throws(RigFileError) {
+        guard let reader = rig.dut.readerDevice else { return }
+        let nodes = (try? sequence(emulatorsNode, what: "emulators")) ?? []
+        for (index, emulator) in rig.emulators.enumerated()
+        where emulator.device.isSimulated != reader.isSimulated {
+            let node = nodes.indices.contains(index) ? deviceNode(in: nodes[index]) : nil
+            let fields = (simulated: "the simulated field", bench: "the air of a bench")
+            throw error(
+                at: node ?? emulatorsNode,
+                "emulator \"\(emulator.id)\" is \(emulator.device), in "
+                    + (emulator.device.isSimulated ? fields.simulated : fields.bench)
+                    + ", but the DUT's reader is \(reader), in "
+                    + (reader.isSimulated ? fields.simulated : fields.bench)
+                    + ": a reader reaches only the tags in its own field; make the chips all "
+                    + "simulated (sim, virtual-usb) or all usb:")
+        }
     }
 
     private func checkClock(_ rig: RigFile, top: Mapping, dutNode: Node) throws(RigFileError) {

@@ -19,6 +19,8 @@ public actor RigTagSlot {
     private var arming: TagArming?
     /// Whether the presented tag is in the field (not removed).
     private var inField = false
+    /// The presented tag's UID (nil when none is presented).
+    private var uid: [UInt8]?
 
     /// Whether a Type 4 tag keeps silent after DESELECT until the field goes off, as a card
     /// in HALT does (`Type4TagEmulatorConfiguration.haltAfterDeselect`).
@@ -51,6 +53,7 @@ public actor RigTagSlot {
             clock.mode == .virtual
             ? SimulationISODEPScheduler(clock: clock) : ContinuousISODEPScheduler()
         let identity = nfcid ?? Self.nfcid(for: chip.id)
+        uid = [0x08] + identity
         do {
             switch setup {
             case .type4(let spec):
@@ -151,7 +154,12 @@ public actor RigTagSlot {
         emulator = nil
         arming = nil
         inField = false
+        uid = nil
     }
+
+    /// The UID of the tag in the field: 08 (fixed by the chip) and the NFCID1t; nil when no
+    /// tag is presented or it was removed.
+    public var uidInField: [UInt8]? { inField ? uid : nil }
 
     /// What the tag saw, oldest first (the newest `TagEventLog.defaultCapacity` events).
     public var events: [TagEvent] { emulator?.log.events ?? [] }
