@@ -32,6 +32,7 @@ WALL_TEST_LOG := .build/nfcrig-wall-test.log
 # virtual USB): they run after the others, one at a time, not beside hundreds of tests
 # competing for two cores.
 WALL_CLOCK_TESTS := SimUSBClientTests|VirtualUSBRunCommandLineTests
+WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|NfcpyDUTTests|ScriptedRecordsDUTTests
 # NFCRIG_CLIENT_TESTS: the third-party PN533 clients (libnfc's tools, nfcpy) are installed,
 # so their tests run and fail when a client is missing.
 TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CURDIR) \
@@ -118,10 +119,18 @@ bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 	.build/release/nfcrig bench ndef --ndeflib-python $(VENV_PYTHON) --out Reports/bench
 	.build/release/nfcrig bench apdu --out Reports/bench
-	@echo "make bench: the whole conformance suite on Rigs/sim.yaml (target: 10 s of wall time)"
-	@start=$$(date +%s.%N); .build/release/nfcrig run --rig Rigs/sim.yaml --out Reports/bench/run \
+	@$(call timed_run,Rigs/sim.yaml,run,the reference reader on simulated chips,target: 10 s)
+	@$(call timed_run,Rigs/sim-usb.yaml,sim-usb,the reference reader over virtual USB,no target)
+	@$(call timed_run,Rigs/nfcpy-sim.yaml,nfcpy,nfcpy as the DUT (it fails cases: exit 1),target: 60 s)
+
+# timed_run RIG,FOLDER,WHAT,TARGET: every suite on RIG, reports in Reports/bench/FOLDER, the
+# last lines of the run and its wall time.
+define timed_run
+echo "make bench: every suite on $(1), $(3) ($(4) of wall time)"; \
+	start=$$(date +%s.%N); .build/release/nfcrig run --rig $(1) --out Reports/bench/$(2) \
 		| tail -n 2; end=$$(date +%s.%N); \
-		echo "make bench: nfcrig run took $$(awk "BEGIN{printf \"%.2f\", $$end - $$start}") s of wall time"
+	echo "make bench: $(1) took $$(awk "BEGIN{printf \"%.2f\", $$end - $$start}") s of wall time"
+endef
 
 ## gate: compare a run with a baseline; BASELINE=Reports/<run-id> (or a report.json) is
 ## required, CANDIDATE defaults to Reports/latest; TOLERANCE and MIN_DELTA are optional

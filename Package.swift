@@ -92,7 +92,7 @@ let package = Package(
                 "TagEmulation", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533", "Rig",
             ]
         ),
-        .testTarget(name: "RigTests", dependencies: ["Rig", "VirtualUSB"]),
+        .testTarget(name: "RigTests", dependencies: ["Rig", "VirtualUSB", "NDEF"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Conformance"]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
         .testTarget(

@@ -3,9 +3,13 @@
 
 Usage: fake_dut.py MODE [UID]. MODE good answers everything well; the others break one thing
 on `read` (or `write`) so tests can check that the harness reports it and carries on:
-bad-json, silent, exit-early, unknown-status, wrong-id, not-writable, unknown-error. A scan
-reports one tag with UID (hex, default 08a1b2c3): the one a test put in the field.
+bad-json, silent, exit-early, unknown-status, wrong-id, not-writable, unknown-error,
+bad-tnf, bad-record-hex; `records` adds the records its application decoded to a read,
+`protocol-2` claims a protocol nfcrig does not speak, `env` names its reader's environment
+(NFCRIG_READER_USB, LIBNFC_DEFAULT_DEVICE) as its firmware. A scan reports one tag with UID
+(hex, default 08a1b2c3): the one a test put in the field.
 """
+import os
 import json
 import sys
 import time
@@ -23,7 +27,14 @@ for raw in sys.stdin:
     request = json.loads(raw)
     rid, op = request.get("id"), request.get("op")
     if op == "hello":
-        send({"id": rid, "ok": True, "name": "FakeReader", "firmware": "1.4.2"})
+        if MODE == "protocol-2":
+            send({"id": rid, "ok": True, "name": "FakeReader", "firmware": "2.0", "protocol": 2})
+        elif MODE == "env":
+            firmware = " ".join(os.environ.get(name, "-") for name in
+                                ("NFCRIG_READER_USB", "LIBNFC_DEFAULT_DEVICE"))
+            send({"id": rid, "ok": True, "name": "FakeReader", "firmware": firmware})
+        else:
+            send({"id": rid, "ok": True, "name": "FakeReader", "firmware": "1.4.2"})
     elif op == "scan":
         send({"event": "restart_polling"})
         send({"id": rid, "ok": True, "tags": [{"uid": UID}]})
@@ -43,6 +54,15 @@ for raw in sys.stdin:
             send({"id": rid + 5, "ok": True, "status": "readWrite", "capacity": 10})
         elif MODE == "unknown-error":
             send({"id": rid, "ok": False, "error": "gremlins", "message": "?"})
+        elif MODE in ("records", "bad-tnf", "bad-record-hex"):
+            record = {"tnf": "wellKnown", "typeHex": "55", "idHex": "",
+                      "payloadHex": "04612e6263"}
+            if MODE == "bad-tnf":
+                record["tnf"] = "wellknown"
+            if MODE == "bad-record-hex":
+                record["payloadHex"] = "04612e626"
+            send({"id": rid, "ok": True, "status": "readWrite", "capacity": 2046,
+                  "ndef": "d101055504612e6263", "records": [record]})
         else:
             send({"id": rid, "ok": True, "status": "readWrite", "capacity": 2046,
                   "ndef": "d101055504612e6263"})

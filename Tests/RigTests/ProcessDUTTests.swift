@@ -1,4 +1,5 @@
 import Foundation
+import NDEF
 import Testing
 
 @testable import Rig
@@ -25,6 +26,19 @@ import Testing
         } catch {
             return error
         }
+    }
+
+    /// The protocol violation `body` throws: the line and the reason; empty (and an issue
+    /// recorded) when it throws anything else or nothing.
+    func violation(_ body: () async throws(DUTError) -> Void) async -> (
+        line: String, reason: String
+    ) {
+        let failure = await error(body)
+        guard case .protocolViolation(let line, let reason)? = failure else {
+            Issue.record("expected a protocol violation, got \(String(describing: failure))")
+            return ("", "")
+        }
+        return (line, reason)
     }
 
     @Test func aWellBehavedDUTIntroducesItselfScansReadsAndWrites() async throws {
@@ -75,25 +89,17 @@ import Testing
     @Test func anUnknownStatusValueIsAProtocolViolation() async throws {
         let dut = dut("unknown-status")
         _ = try await dut.hello()
-        let failure = await error { () async throws(DUTError) in _ = try await dut.read() }
-        guard case .protocolViolation(let line, let reason)? = failure else {
-            Issue.record("expected a protocol violation, got \(String(describing: failure))")
-            return
-        }
-        #expect(line.contains("sortOf"))
-        #expect(reason.contains("status \"sortOf\""))
+        let violation = await violation { () async throws(DUTError) in _ = try await dut.read() }
+        #expect(violation.line.contains("sortOf"))
+        #expect(violation.reason.contains("status \"sortOf\""))
         await dut.close()
     }
 
     @Test func anAnswerForAnotherRequestIsAProtocolViolation() async throws {
         let dut = dut("wrong-id")
         _ = try await dut.hello()
-        let failure = await error { () async throws(DUTError) in _ = try await dut.read() }
-        guard case .protocolViolation(_, let reason)? = failure else {
-            Issue.record("expected a protocol violation")
-            return
-        }
-        #expect(reason.contains("answers no request"))
+        let violation = await violation { () async throws(DUTError) in _ = try await dut.read() }
+        #expect(violation.reason.contains("answers no request"))
         await dut.close()
     }
 
@@ -106,12 +112,41 @@ import Testing
 
     @Test func anUnknownErrorNameIsAProtocolViolation() async throws {
         let dut = dut("unknown-error")
-        let failure = await error { () async throws(DUTError) in _ = try await dut.read() }
-        guard case .protocolViolation(_, let reason)? = failure else {
-            Issue.record("expected a protocol violation")
-            return
-        }
-        #expect(reason == "unknown error name \"gremlins\"")
+        let violation = await violation { () async throws(DUTError) in _ = try await dut.read() }
+        #expect(violation.reason == "unknown error name \"gremlins\"")
+        await dut.close()
+    }
+
+    @Test func theRecordsTheDUTsApplicationDecodedComeWithTheRead() async throws {
+        let dut = dut("records")
+        let read = try await dut.read()
+        #expect(
+            read.records == [
+                NDEFRecord(
+                    typeNameFormat: .wellKnown, type: [0x55], payload: Array("\u{4}a.bc".utf8))
+            ])
+        #expect(read.ndef == [0xD1, 0x01, 0x05, 0x55, 0x04, 0x61, 0x2E, 0x62, 0x63])
+        await dut.close()
+    }
+
+    @Test(arguments: [
+        ("bad-tnf", "records[0].tnf \"wellknown\" is not one of empty, wellKnown, media"),
+        ("bad-record-hex", "records[0].payloadHex: odd number of hex digits"),
+    ])
+    func aRecordThatIsNotTheProtocolIsAViolationNamingItsField(mode: String, reason: String)
+        async throws
+    {
+        let dut = dut(mode)
+        let violation = await violation { () async throws(DUTError) in _ = try await dut.read() }
+        #expect(violation.reason.hasPrefix(reason), "\(violation.reason)")
+        #expect(violation.line.contains("\"records\""))
+        await dut.close()
+    }
+
+    @Test func aDUTSpeakingAnotherProtocolVersionFailsHello() async throws {
+        let dut = dut("protocol-2")
+        let violation = await violation { () async throws(DUTError) in _ = try await dut.hello() }
+        #expect(violation.reason == "the DUT speaks protocol 2; nfcrig speaks 1")
         await dut.close()
     }
 

@@ -7,10 +7,7 @@ import Testing
     let parser = RigFileParser(fileName: "rig.yaml")
 
     @Test func theShippedSimulationRigParses() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Rigs/sim.yaml")
-        let rig = try parser.parse(String(contentsOf: url, encoding: .utf8))
+        let rig = try ShippedRigs.parse("sim.yaml")
         #expect(rig.name == "sim")
         #expect(rig.clock == .virtual)
         #expect(rig.emulators.map(\.id) == ["tag-a", "tag-b"])
@@ -91,21 +88,13 @@ import Testing
 
     @Test(arguments: broken)
     func brokenRigFilesAreRefusedWithFileLineAndColumn(_ yaml: String, _ expected: String) {
-        do {
-            _ = try parser.parse(yaml)
-            Issue.record("accepted: \(yaml)")
-        } catch {
-            #expect(error.description.contains(expected), "\(error.description)")
-        }
+        parser.expectRefusal(yaml, expected)
     }
 }
 
 extension RigFileParserTests {
     @Test func theShippedSCL3711BenchRigParses() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Rigs/scl3711-pair.yaml")
-        let rig = try parser.parse(String(contentsOf: url, encoding: .utf8))
+        let rig = try ShippedRigs.parse("scl3711-pair.yaml")
         #expect(rig.clock == .wall)
         #expect(rig.emulators.map(\.device) == [.usb(selector: "0")])
         #expect(rig.dut == .reference(device: .usb(selector: "1")))

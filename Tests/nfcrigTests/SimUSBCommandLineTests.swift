@@ -7,9 +7,7 @@ import Testing
 /// fails the test instead of skipping it.
 @Suite(
     .serialized, .timeLimit(.minutes(2)),
-    .enabled(
-        if: ProcessInfo.processInfo.environment["NFCRIG_CLIENT_TESTS"] == "1",
-        "needs libnfc-bin, libnfc-examples, umockdev and nfcpy (make test sets it up)")
+    .needsThirdPartyClients
 )
 struct SimUSBClientTests {
     static let samples = URL(fileURLWithPath: RigFixture.simRig).deletingLastPathComponent()

@@ -56,11 +56,19 @@ enum CaseSteps {
                     ? "\(counts.lowerBound) or more"
                     : "\(counts.lowerBound) to \(counts.upperBound)"
             let field = await inField(context)
+            let activated = Set(
+                await context.tagEvents().filter { entry in
+                    guard case .activated = entry.event.kind else { return false }
+                    return entry.event.at >= start
+                }.map(\.slot)
+            ).sorted()
             throw Stop(
                 outcome: .fail(
                     "expected \(expected) tag(s), the DUT reported \(scan.tags.count)"
                         + (scan.tags.isEmpty ? "" : " (\(scan.tags.joined(separator: ", ")))")
-                        + field))
+                        + field
+                        + (activated.isEmpty
+                            ? "" : "; the scan activated " + activated.joined(separator: ", "))))
         }
         if scan.tags.count == 1, let uid = scan.tags.first {
             let uids = await context.uidsInField()

@@ -126,7 +126,13 @@ enum NDEFWriteSuite {
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)
                 let refusal = await CaseSteps.refusedWrite(context, message, expecting: errorName)
-                guard refusal.verdict == .pass else { return refusal }
+                guard refusal.verdict == .pass else {
+                    // What the tag saw is the evidence beside what the DUT said.
+                    let history = try await RFObservations.writeHistory(context)
+                    return RepetitionOutcome(
+                        refusal.verdict,
+                        refusal.message + "; " + RFObservations.describeWrites(history))
+                }
                 return try await RFObservations.tagUnchanged(context)
             }
         }

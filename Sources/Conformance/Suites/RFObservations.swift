@@ -117,6 +117,14 @@ enum RFObservations {
         }
     }
 
+    /// What a tag's writes did, in words: `the tag accepted 2 write(s) and now holds no
+    /// message (length 0)`, or `the tag accepted no write`.
+    static func describeWrites(_ history: WriteHistory) -> String {
+        guard !history.writes.isEmpty else { return "the tag accepted no write" }
+        return "the tag accepted \(history.writes.count) write(s) and now holds "
+            + describe(history.finalState)
+    }
+
     /// A write, in words: where, how long, its first bytes.
     static func describe(_ write: TagWrite) -> String {
         let head = Hex.encode(write.bytes.prefix(8)) + (write.bytes.count > 8 ? "…" : "")

@@ -1,0 +1,96 @@
+import Foundation
+import Reporting
+import Testing
+
+/// nfcpy as a device under test (`Rigs/nfcpy-sim.yaml`): every suite through
+/// `Rigs/duts/nfcpy_dut.py` on a simulated reader chip over virtual USB. Each verdict must be
+/// the one the README's table gives for nfcpy, and the simulator must behave as a PN533 where
+/// nfcpy relies on it. `make test` sets NFCRIG_CLIENT_TESTS=1 (nfcpy in the venv, umockdev).
+@Suite(
+    .serialized, .timeLimit(.minutes(3)),
+    .needsThirdPartyClients
+)
+struct NfcpyDUTTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let rig = root.appendingPathComponent("Rigs/nfcpy-sim.yaml").path
+
+    /// Runs `arguments` after `run --rig Rigs/nfcpy-sim.yaml` and loads the report.
+    static func run(_ arguments: [String] = []) throws -> (NFCRigProcess.Outcome, Report) {
+        let out = try TemporaryFolder(prefix: "nfcrig-nfcpy")
+        let outcome = try NFCRigProcess.run(
+            ["run", "--rig", rig, "--out", out.url.path] + arguments)
+        return (outcome, try ReportFile.load(out.url.path + "/latest"))
+    }
+
+    /// The README's table of nfcpy's verdicts: case ID → verdict.
+    static func documentedVerdicts() throws -> [String: String] {
+        let readme = try String(
+            contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(
+            readme.components(separatedBy: "### nfcpy as a DUT").dropFirst().first?
+                .components(separatedBy: "\n## ").first)
+        var verdicts: [String: String] = [:]
+        for line in section.split(separator: "\n") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 3, ["pass", "fail", "skip", "error"].contains(cells[1]) else {
+                continue
+            }
+            verdicts[cells[0]] = cells[1]
+        }
+        return verdicts
+    }
+
+    @Test func everyCaseGetsTheVerdictTheREADMEGivesForNfcpy() throws {
+        let documented = try Self.documentedVerdicts()
+        let (outcome, report) = try Self.run()
+        #expect(outcome.status == 1, "nfcpy fails some cases: \(outcome.stderr)")
+        #expect(report.dut.name == "nfcpy 1.0.4 reader app")
+        #expect(report.dut.firmware.contains("PN533"), "\(report.dut.firmware)")
+        #expect(report.cases.count == 71)
+        #expect(Set(documented.keys) == Set(report.cases.map(\.id)))
+        for result in report.cases {
+            #expect(
+                result.verdict.rawValue == documented[result.id],
+                "\(result.id): \(result.verdict.rawValue) (\(result.message))")
+        }
+        // No harness error, and each failure names its evidence.
+        #expect(!report.cases.contains { $0.verdict == .error })
+        let messages = Dictionary(uniqueKeysWithValues: report.cases.map { ($0.id, $0.message) })
+        let evidence = [
+            "NDEF-W-006": "changed the length field and the message together",
+            "NDEF-W-013": "the tag accepted 1 write(s) and now holds no message",
+            "NDEF-W-014": "UnboundLocalError",
+            "MULTI-001": "in the field: 08",
+            "CHUNK-001": "unchanged",
+            "CHUNK-008": "the DUT's application got",
+            "BG-001": "nfcpy has no background tag reading",
+        ]
+        for (id, phrase) in evidence {
+            #expect(messages[id]?.contains(phrase) == true, "\(id): \(messages[id] ?? "")")
+        }
+    }
+
+    @Test func nfcpyReadsAType4TagAfterAType2TagInOneSession() throws {
+        // One DUT process, so one nfcpy session: the Type 2 read turns the chip's receive CRC
+        // off, and the next activation must turn it back on as a PN533 does.
+        let (_, report) = try Self.run(["--case", "NDEF-R-003", "--case", "NDEF-R-004"])
+        #expect(report.cases.map(\.id) == ["NDEF-R-003", "NDEF-R-004"])
+        for result in report.cases {
+            #expect(result.verdict == .pass, "\(result.id): \(result.message)")
+        }
+    }
+
+    @Test func anEmptyPollCostsNfcpyNoType1Poll() throws {
+        let python = Self.root.appendingPathComponent(".build-venv/bin/python").path
+        let script = Self.root.appendingPathComponent("Scripts/nfcpy_empty_poll.py").path
+        let outcome = try NFCRigProcess.run(
+            ["sim", "usb", "--timeout", "30s", "--", python, script])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("target: None"), "\(outcome.stdout)")
+        let polls = outcome.stdout.split(separator: "\n").filter {
+            $0.hasPrefix("InListPassiveTarget BrTy")
+        }
+        #expect(polls == ["InListPassiveTarget BrTy 00"], "\(outcome.stdout)")
+    }
+}

@@ -1,0 +1,66 @@
+import Conformance
+import Foundation
+import Reporting
+import Testing
+
+/// The chunk cases judge the records a DUT's application decoded, never nfcrig's decoding of
+/// its bytes: `Scripts/records_dut.py` reads with nfcpy and reports records reassembled,
+/// unassembled, wrong, or none, and the cases pass, fail and skip accordingly.
+@Suite(
+    .serialized, .timeLimit(.minutes(3)),
+    .needsThirdPartyClients
+)
+struct ScriptedRecordsDUTTests {
+    static let reassembly = (1...6).map { String(format: "CHUNK-%03d", $0) }
+    static let rejection = (7...11).map { String(format: "CHUNK-%03d", $0) }
+
+    static func verdicts(mode: String) throws -> [String: Verdict] {
+        let root = NfcpyDUTTests.root
+        let fixture = try RigFixture()
+        let rig = try fixture.write(
+            "records.yaml",
+            """
+            name: records-\(mode)
+            clock: wall
+            emulators: [{id: tag-a, device: sim}]
+            dut:
+              adapter: process
+              command: [\(root.path)/.build-venv/bin/python, \(root.path)/Scripts/records_dut.py, \(mode)]
+              reader: virtual-usb
+            suites: [chunked]
+            """)
+        let outcome = try NFCRigProcess.run(
+            ["run", "--rig", rig, "--out", fixture.folder.path + "/out"])
+        #expect([0, 1].contains(outcome.status), "\(outcome.stdout)\n\(outcome.stderr)")
+        let report = try ReportFile.load(fixture.folder.path + "/out/latest")
+        return Dictionary(uniqueKeysWithValues: report.cases.map { ($0.id, $0.verdict) })
+    }
+
+    static func expect(_ verdicts: [String: Verdict], _ ids: [String], _ verdict: Verdict) {
+        for id in ids { #expect(verdicts[id] == verdict, "\(id)") }
+    }
+
+    @Test func reassembledRecordsPassAndBrokenChunksRejectedPass() throws {
+        let verdicts = try Self.verdicts(mode: "reassembled")
+        Self.expect(verdicts, Self.reassembly + Self.rejection, .pass)
+    }
+
+    @Test func chunksReportedAsRecordsFailReassemblyAndRejection() throws {
+        let verdicts = try Self.verdicts(mode: "unassembled")
+        Self.expect(verdicts, Self.reassembly, .fail)
+        // ndeflib refuses a middle chunk with a type; the other broken sequences it accepts.
+        Self.expect(verdicts, ["CHUNK-007"], .pass)
+        Self.expect(verdicts, ["CHUNK-008", "CHUNK-009", "CHUNK-010", "CHUNK-011"], .fail)
+    }
+
+    @Test func aWrongPayloadFailsReassembly() throws {
+        let verdicts = try Self.verdicts(mode: "wrong")
+        Self.expect(verdicts, Self.reassembly, .fail)
+        Self.expect(verdicts, Self.rejection, .pass)
+    }
+
+    @Test func bytesWithoutRecordsSkipEveryChunkCase() throws {
+        let verdicts = try Self.verdicts(mode: "bytes-only")
+        Self.expect(verdicts, Self.reassembly + Self.rejection, .skip)
+    }
+}
