@@ -76,14 +76,18 @@ enum ChunkedSuite {
                 _ = try await CaseSteps.scan(context, expecting: 1)
                 let rejected = await rejects(context, stored: setup.content)
                 guard rejected.verdict == .pass else { return rejected }
-                do {
+                do throws(DUTError) {
                     let scan = try await context.dut.scan(timeout: .seconds(3))
                     guard scan.tags.count == 1 else {
                         return .fail(
                             "after the broken message the DUT found \(scan.tags.count) tag(s), "
                                 + "expected 1")
                     }
+                } catch .protocolViolation(let line, let reason) {
+                    return .error("scan: \(DUTError.protocolViolation(line: line, reason: reason))")
                 } catch {
+                    // A reader error, a hang or an exit right after the broken message: the
+                    // DUT did not keep working.
                     return .fail("after the broken message the DUT no longer scans: \(error)")
                 }
                 return .pass

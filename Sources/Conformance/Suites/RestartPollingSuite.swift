@@ -81,7 +81,7 @@ enum RestartPollingSuite {
         } catch .reader {
             return
         } catch {
-            throw CaseSteps.Stop(outcome: .error("read: \(error)"))
+            throw CaseSteps.Stop(outcome: CaseSteps.outcome(of: error, in: "read"))
         }
         throw CaseSteps.Stop(
             outcome: .fail(
