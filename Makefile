@@ -27,6 +27,7 @@ FORMAT_PATHS := Sources Tests Package.swift
 SAMPLES := $(sort $(wildcard Rigs/samples/*.hex))
 TEST_LOG := .build/nfcrig-test.log
 VUSB_TEST_LOG := .build/nfcrig-vusb-test.log
+VUSB_RIG_TEST_LOG := .build/nfcrig-vusb-rig-test.log
 WALL_TEST_LOG := .build/nfcrig-wall-test.log
 # Tests that time real exchanges on the wall clock (third-party clients, every suite over
 # virtual USB): they run after the others, one at a time, not beside hundreds of tests
@@ -93,6 +94,12 @@ test: deps
 		--filter VirtualUSBTests 2>&1 | tee $(VUSB_TEST_LOG)
 	@if grep -q 'skipped' $(VUSB_TEST_LOG); then \
 		echo "make test: VirtualUSBTests skipped under umockdev-wrapper"; exit 1; fi
+	@# A rig assembles its own bus, and umockdev keeps one per process: a run of its own.
+	set -o pipefail; NFCRIG_VIRTUAL_USB=1 umockdev-wrapper $(SWIFT) test --skip-build \
+		--filter ProcessDUTReaderFaultTests 2>&1 | tee $(VUSB_RIG_TEST_LOG)
+	@if grep -q 'skipped' $(VUSB_RIG_TEST_LOG) \
+		|| ! grep -q 'Test run with 1 test' $(VUSB_RIG_TEST_LOG); then \
+		echo "make test: ProcessDUTReaderFaultTests did not run under umockdev-wrapper"; exit 1; fi
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
 	@echo "make test: swift format lint --strict clean; wall-clock tests on their own:"
 	@grep -E 'Test run with [0-9]+ tests?' $(WALL_TEST_LOG) | tail -n 1

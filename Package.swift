@@ -105,7 +105,8 @@ let package = Package(
             dependencies: ["TagReader", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533"]
         ),
         .testTarget(
-            name: "ConformanceTests", dependencies: ["Conformance", "Rig", "TagReader", "NDEF"]),
+            name: "ConformanceTests",
+            dependencies: ["Conformance", "Rig", "TagReader", "NDEF", "PN533Sim"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
