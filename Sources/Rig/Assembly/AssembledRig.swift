@@ -88,8 +88,8 @@ public struct AssembledRig: Sendable {
         let id = DUTReaderChip.id
         switch spec {
         case .sim:
-            // The rig-file parser refuses a sim reader for a child: it cannot reach one.
-            throw .usb(id: id, message: "a process DUT cannot drive a sim chip")
+            // The rig-file parser refuses this too; a rig built in code can still ask for it.
+            throw .simReaderForProcess(id: id)
         case .virtualUSB:
             guard let field, let virtualUSB else { throw .noField(id: id) }
             let firmware = PN533Firmware(name: id, field: field, usb: usb)
@@ -187,6 +187,8 @@ public enum RigAssemblyError: Error, Sendable, Hashable, CustomStringConvertible
     case notUnderUMockdev(id: String)
     /// A `virtual-usb` chip could not be plugged in or opened.
     case virtualUSB(id: String, message: String)
+    /// A process DUT's reader that is `sim`: only nfcrig reaches such a chip, never a child.
+    case simReaderForProcess(id: String)
 
     public var description: String {
         switch self {
@@ -199,6 +201,9 @@ public enum RigAssemblyError: Error, Sendable, Hashable, CustomStringConvertible
                 + "(LD_PRELOAD lacks libumockdev-preload), or libusb sees the real USB bus; "
                 + "nfcrig's verbs re-execute themselves under it"
         case .virtualUSB(let id, let message): "chip \(id): virtual USB: \(message)"
+        case .simReaderForProcess(let id):
+            "chip \(id): a process DUT drives its reader over USB itself; a sim chip is reached "
+                + "only inside nfcrig: use virtual-usb"
         }
     }
 }

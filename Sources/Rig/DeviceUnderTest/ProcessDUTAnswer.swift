@@ -119,7 +119,6 @@ struct ProcessDUTAnswer {
         var records: [NDEFRecord] = []
         for (index, item) in items.enumerated() {
             let place = "\(key)[\(index)]"
-            let record = ProcessDUTAnswer(fields: item, line: line)
             guard let name = item["tnf"] as? String else {
                 throw .protocolViolation(line: line, reason: "\(place).tnf must be a string")
             }
@@ -136,7 +135,7 @@ struct ProcessDUTAnswer {
                     throw .protocolViolation(
                         line: line, reason: "\(place).\(field) must be a string of hex digits")
                 }
-                fields.append(try record.hex(text, named: "\(place).\(field)"))
+                fields.append(try hex(text, named: "\(place).\(field)"))
             }
             records.append(
                 NDEFRecord(
