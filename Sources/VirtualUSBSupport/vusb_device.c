@@ -65,6 +65,8 @@ nfcrig_vusb_device *nfcrig_vusb_create(
     device->handler = umockdev_ioctl_base_new();
     g_signal_connect(
         device->handler, "handle-ioctl", G_CALLBACK(nfcrig_vusb_handle_ioctl), device);
+    g_signal_connect(
+        device->handler, "client-vanished", G_CALLBACK(nfcrig_vusb_client_vanished), device);
 
     device->node = g_strdup_printf("/dev/bus/usb/001/%03u", address);
     g_autoptr(GError) error = NULL;

@@ -34,6 +34,16 @@ static void trace(const char *event, nfcrig_vusb_urb *urb) {
     g_string_free(line, TRUE);
 }
 
+/// Whether `client` may use interface 0: it owns it, or nobody does and it takes it now.
+/// usbfs claims the interface for a client that submits a bulk URB without claiming first.
+static bool take_interface(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
+    if (device->owner != NULL && device->owner != client) {
+        return false;
+    }
+    device->owner = client;
+    return true;
+}
+
 static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
     nfcrig_vusb_urb *urb = g_new0(nfcrig_vusb_urb, 1);
@@ -46,6 +56,12 @@ static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
             NULL);
     }
     gboolean control = header->type == USBDEVFS_URB_TYPE_CONTROL;
+    // The default control endpoint needs no claimed interface; a bulk one is the owner's.
+    if (!control && !take_interface(device, client)) {
+        nfcrig_vusb_urb_free(urb);
+        umockdev_ioctl_client_complete(client, -1, EBUSY);
+        return;
+    }
     if ((urb->buffer == NULL && header->buffer_length > 0)
         || (control && header->buffer_length < 8)) {
         nfcrig_vusb_urb_free(urb);
@@ -201,6 +217,24 @@ static void discard(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     umockdev_ioctl_client_complete(client, link != NULL ? 0 : -1, link != NULL ? 0 : EINVAL);
 }
 
+static void release_interface(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
+    if (device->owner != client) {
+        umockdev_ioctl_client_complete(client, -1, EINVAL);
+        return;
+    }
+    device->owner = NULL;
+    umockdev_ioctl_client_complete(client, 0, 0);
+}
+
+void nfcrig_vusb_client_vanished(
+    UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user_data) {
+    (void)handler;
+    nfcrig_vusb_device *device = user_data;
+    if (device->owner == client) {
+        device->owner = NULL;
+    }
+}
+
 static bool is_gone(nfcrig_vusb_device *device) {
     g_mutex_lock(&device->lock);
     bool gone = device->gone;
@@ -245,9 +279,25 @@ gboolean nfcrig_vusb_handle_ioctl(
         umockdev_ioctl_client_complete(client, -1, ENODATA);
         return TRUE;
     case USBDEVFS_CLAIMINTERFACE:
+        if (take_interface(device, client)) {
+            umockdev_ioctl_client_complete(client, 0, 0);
+        } else {
+            umockdev_ioctl_client_complete(client, -1, EBUSY);
+        }
+        return TRUE;
     case USBDEVFS_RELEASEINTERFACE:
-    case USBDEVFS_SETINTERFACE:
+        release_interface(device, client);
+        return TRUE;
     case USBDEVFS_SETCONFIGURATION:
+        // usbfs refuses to change the configuration while any interface is claimed:
+        // libnfc sets it before claiming, so a second libnfc program stops here.
+        if (device->owner == NULL) {
+            umockdev_ioctl_client_complete(client, 0, 0);
+        } else {
+            umockdev_ioctl_client_complete(client, -1, EBUSY);
+        }
+        return TRUE;
+    case USBDEVFS_SETINTERFACE:
     case USBDEVFS_CLEAR_HALT:
     case USBDEVFS_RESET:
     case USBDEVFS_RESETEP:

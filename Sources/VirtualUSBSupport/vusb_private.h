@@ -39,6 +39,11 @@ struct nfcrig_vusb_device {
     GCond changed;
     /// Runs the reaps that found nothing to reap, so they wait off umockdev's worker thread.
     GThreadPool *reaper;
+    /// The client (one open file of the device node) that claimed interface 0, or NULL. As
+    /// usbfs does, a claim or a bulk URB from any other client fails with EBUSY until the
+    /// owner releases the interface or closes the node. Touched on umockdev's worker thread
+    /// only (ioctls and the client-vanished signal both arrive there).
+    UMockdevIoctlClient *owner;
 };
 
 /// How long a reap that finds nothing waits for a URB before it answers EAGAIN.
@@ -49,6 +54,10 @@ void nfcrig_vusb_held_reap(gpointer client, gpointer device);
 
 /// The `handle-ioctl` signal handler (vusb_ioctl.c).
 gboolean nfcrig_vusb_handle_ioctl(
+    UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user_data);
+
+/// The `client-vanished` signal handler: a closed node gives up its claim (vusb_ioctl.c).
+void nfcrig_vusb_client_vanished(
     UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user_data);
 
 struct usbdevfs_urb;

@@ -52,7 +52,7 @@ import Testing
         #expect(try await raw(.rfConfiguration, [0x05, 0x01, 0x00, 0x01]) == [])
     }
 
-    @Test func generalStatusReportsTheFieldAndListedTargets() async throws {
+    @Test func generalStatusReportsAnExternalFieldNotItsOwnAndTheListedTargets() async throws {
         let identity = try TypeAIdentity(uid: [0x08, 1, 2, 3], sensRes: [0, 4], selRes: 0)
         let tag = SoftwareTag(identity: identity) { _ in nil }
         _ = await field.enter(tag, identity: identity)
@@ -61,7 +61,16 @@ import Testing
             _ = try await device.listPassiveTargets()
             return try await device.command(.getGeneralStatus)
         }
-        #expect(status == [0x00, 0x01, 0x01, 0x01, 0x00, 0x00, 0x00])
+        // Field 00: the chip's own field is on, but no other reader's is.
+        #expect(status == [0x00, 0x00, 0x01, 0x01, 0x00, 0x00, 0x00])
+        let neighbour = PN533Device(
+            transport: PN533Firmware(name: "neighbour", field: field).transport())
+        let sensed = try await clock.participate {
+            try await neighbour.open()
+            return try await neighbour.command(.getGeneralStatus)
+        }
+        // The neighbour's antenna is in the first chip's field: Field 01.
+        #expect(sensed == [0x00, 0x01, 0x00])
     }
 
     @Test func readingTheEEPROMAreaAnswersTheErrorStatus() async throws {

@@ -80,6 +80,28 @@ struct SimUSBClientTests {
         #expect(outcome.stderr.contains("nfc-emulate-forum-tag2 ended"))
     }
 
+    @Test func aSecondProgramOpeningAClaimedReaderIsToldItIsBusy() throws {
+        let python = try #require(
+            ProcessInfo.processInfo.environment["NFCRIG_NDEFLIB_PYTHON"],
+            "the venv's python, with nfcpy")
+        // nfcpy holds the reader for 3 s; nfc-list tries to open it meanwhile.
+        let holder =
+            "import nfc, time\nwith nfc.ContactlessFrontend('usb:001:002'):\n"
+            + "    print('holding', flush=True)\n    time.sleep(3)"
+        let outcome = try NFCRigProcess.run(
+            [
+                "sim", "usb", "--timeout", "30s", "--tag4", Self.uri, "--", "sh", "-c",
+                "\"$0\" -c \"$1\" & sleep 1.5; nfc-list; wait", python, holder,
+            ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("holding"), "\(outcome.stdout)")
+        #expect(
+            outcome.stderr.contains("Unable to set USB configuration (Device or resource busy)"),
+            "\(outcome.stderr)")
+        // libnfc skips a device it cannot set up while scanning (as with a real one).
+        #expect(outcome.stdout.contains("No NFC device found."), "\(outcome.stdout)")
+    }
+
     /// "08c143a1" from sim usb's `tag-a: ..., UID 08c143a1, emulated by nfcrig` lines.
     static func emulatedUIDs(_ stderr: String) -> [String] {
         stderr.split(separator: "\n").compactMap { line in

@@ -10,7 +10,7 @@ extension PN533Firmware {
         switch command {
         case .diagnose: return .now(diagnose(data))
         case .getFirmwareVersion: return .now(.response(firmwareVersion))
-        case .getGeneralStatus: return .now(generalStatus())
+        case .getGeneralStatus: return .task { await $0.generalStatus() }
         case .readRegister: return .task { await $0.readRegisters(data) }
         case .writeRegister: return .now(writeRegisters(data))
         case .setParameters:
@@ -52,8 +52,11 @@ extension PN533Firmware {
         }
     }
 
-    private func generalStatus() -> FirmwareOutcome {
-        var data: [UInt8] = [lastError, rf.fieldOn ? 1 : 0, UInt8(initiator.targets.count)]
+    /// Err, Field (an external field is detected, as CIU_Status1's RFOn says: not the
+    /// chip's own field), NbTg, and four bytes per target.
+    private func generalStatus() async -> FirmwareOutcome {
+        let external: UInt8 = await externalFieldDetected() ? 1 : 0
+        var data: [UInt8] = [lastError, external, UInt8(initiator.targets.count)]
         for target in initiator.targets { data += [target.tg, 0x00, 0x00, 0x00] }
         return .response(data)
     }
@@ -66,16 +69,19 @@ extension PN533Firmware {
         // A PN533 answers an unreadable address with an error status and no values.
         guard addresses.allSatisfy(CIURegisterFile.isReadable) else { return .response([0xFF]) }
         var status1 = registers[CIURegister.status1] & ~CIURegister.rfOn
-        if addresses.contains(CIURegister.status1), inField,
-            await field.isPowered(byOtherThan: readerHandle)
-        {
-            // RFOn is the RF level detector's: another reader's field, where the antenna is.
+        if addresses.contains(CIURegister.status1), await externalFieldDetected() {
             status1 |= CIURegister.rfOn
         }
         let values = addresses.map {
             $0 == CIURegister.status1 ? status1 : registers.read($0)
         }
         return .response([0x00] + values)
+    }
+
+    /// What the RF level detector senses: another reader's field, where the antenna is.
+    private func externalFieldDetected() async -> Bool {
+        guard inField else { return false }
+        return await field.isPowered(byOtherThan: readerHandle)
     }
 
     private func writeRegisters(_ data: [UInt8]) -> FirmwareOutcome {
