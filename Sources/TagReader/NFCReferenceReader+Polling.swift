@@ -5,40 +5,47 @@ extension NFCReferenceReader {
     /// poll is powered down first (field off for `fieldResetTime`), as a new CoreNFC
     /// session would, so that it answers again.
     ///
-    /// One tag connects and is returned. Several are counted (InListPassiveTarget with MaxTg
-    /// 2, then deselect and list again while two more answer), reported as `multipleTags`,
-    /// and none is read: the field goes off and back on `restartPollingDelay` after the
-    /// detection, as the CoreNFC sample app does ("More than 1 tag is detected. Please remove
-    /// all tags and try again."); call `poll` again to go on polling.
+    /// A PN533 lists one target at a time (InListPassiveTarget MaxTg 1), so tags are counted
+    /// the way libnfc lists them: the listed tag is deselected (S(DESELECT) or HLTA: it is in
+    /// HALT now and keeps silent to REQA) and the chip polls again, until no new UID answers.
+    /// One tag is brought back by a field reset and connected. Several are reported as
+    /// `multipleTags` and none is read: the field goes off and back on `restartPollingDelay`
+    /// after the detection, as the CoreNFC sample app does ("More than 1 tag is detected.
+    /// Please remove all tags and try again."); call `poll` again to go on polling.
     public func poll(timeout: Duration) async throws(NFCReaderError) -> PollResult {
         try await exclusively { () async throws(NFCReaderError) -> PollResult in
             if connectedTag != nil {
-                // The connected card stays ACTIVE and would not answer REQA: start afresh.
+                // The connected card is activated and keeps silent to REQA: start afresh.
                 try await resetField()
             }
             try await prepare()
             let deadline = clock.now() + timeout
             emit(.pollStarted)
             while true {
-                let listed = try await listTargets()
-                if listed.isEmpty {
+                guard let first = try await listTarget() else {
                     guard clock.now() < deadline else { return .noTag }
                     continue
                 }
-                if listed.count == 1 || configuration.faults.readsMultipleTags {
-                    // The last target listed is the one the chip left selected.
-                    let tag = NFCTag(target: listed[listed.count - 1])
-                    emit(.tagsDetected(listed.map(NFCTag.init)))
-                    connectedTag = tag
-                    return .tag(tag)
+                let count = try await countTags(startingWith: first)
+                emit(.tagsDetected(count.tags.map(NFCTag.init)))
+                if count.tags.count > 1, !configuration.faults.readsMultipleTags {
+                    let detectedAt = emit(.multipleTags(count: count.tags.count))
+                    try await restart(from: detectedAt)
+                    return .multipleTags(count: count.tags.count)
                 }
-                let tags = try await countTags(after: listed).map(NFCTag.init)
-                emit(.tagsDetected(tags))
-                let detectedAt = emit(.multipleTags(count: tags.count))
-                try await restart(from: detectedAt)
-                return .multipleTags(count: tags.count)
+                if let selected = count.selected { return connect(selected) }
+                // The one tag is in HALT after the count: a field reset wakes it, and the
+                // next listing finds it (unless it left meanwhile: then polling goes on).
+                try await resetField()
+                if let woken = try await listTarget() { return connect(woken) }
             }
         }
+    }
+
+    private func connect(_ target: PassiveTarget) -> PollResult {
+        let tag = NFCTag(target: target)
+        connectedTag = tag
+        return .tag(tag)
     }
 
     /// Switches the field off, waits `restartPollingDelay` and switches it on again: CoreNFC's
@@ -56,28 +63,32 @@ extension NFCReferenceReader {
         try await chip { () async throws(PN533Error) in try await device.setRF(field: true) }
     }
 
-    private func listTargets() async throws(NFCReaderError) -> [PassiveTarget] {
+    /// InListPassiveTarget for one type A target at 106 kbps (MaxTg 1: a PN533 takes no
+    /// other); nil when none answered.
+    private func listTarget() async throws(NFCReaderError) -> PassiveTarget? {
         try await chip { () async throws(PN533Error) in
-            try await device.listPassiveTargets(max: 2)
+            try await device.listPassiveTargets(max: 1).first
         }
     }
 
-    /// Every tag in the field: the chip lists two at most, so the listed ones are put to
-    /// sleep (HLTA after DESELECT) and the rest, which answer REQA, are listed in turn. A tag
-    /// that does not stay asleep (an emulator arming its chip again) answers again with a
-    /// UID already counted: it is one tag, and a batch bringing no new UID ends the count.
-    private func countTags(after first: [PassiveTarget]) async throws(NFCReaderError)
-        -> [PassiveTarget]
-    {
-        var all = first
-        var batch = first
-        while batch.count == 2, all.count < configuration.maximumTagsCounted {
+    /// Every tag in the field, `first` (just listed) first: the listed tag is deselected
+    /// (InDeselect: S(DESELECT) for an ISO-DEP card, HLTA otherwise, so it stays in HALT) and
+    /// the chip polls again, until no tag answers or one answers whose UID was counted (an
+    /// emulator that arms its chip again at once answers as a new card would); at most
+    /// `maximumTagsCounted`. `selected` is the target the chip still has selected: the one a
+    /// repeated UID came from, or with the `readsMultipleTags` fault the second tag, where
+    /// counting stops.
+    private func countTags(startingWith first: PassiveTarget) async throws(NFCReaderError) -> (
+        tags: [PassiveTarget], selected: PassiveTarget?
+    ) {
+        var all = [first]
+        while all.count < configuration.maximumTagsCounted {
             try await chip { () async throws(PN533Error) in try await device.deselect(target: 0) }
-            batch = try await listTargets()
-            let new = batch.filter { target in !all.contains { $0.nfcid == target.nfcid } }
-            guard !new.isEmpty else { break }
-            all += new
+            guard let next = try await listTarget() else { return (all, nil) }
+            guard !all.contains(where: { $0.nfcid == next.nfcid }) else { return (all, next) }
+            all.append(next)
+            if configuration.faults.readsMultipleTags { return (all, next) }
         }
-        return all
+        return (all, nil)
     }
 }

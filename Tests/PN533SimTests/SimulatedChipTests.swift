@@ -77,17 +77,40 @@ import Testing
         }
     }
 
-    @Test func maxTgTwoListsTwoTagsInAnticollisionOrder() async throws {
+    @Test func twoTagsAreListedOneAtATimeInAnticollisionOrder() async throws {
         let first = try type2Tag(uid: [0x04, 0x00, 0, 0, 0, 0, 1])
         let second = try type2Tag(uid: [0x04, 0x01, 0, 0, 0, 0, 2])
         _ = await field.enter(first, identity: first.identity)
         _ = await field.enter(second, identity: second.identity)
-        let targets = try await clock.participate {
+        let (listed, next, none) = try await clock.participate {
             try await reader.open()
-            return try await reader.listPassiveTargets(max: 2)
+            try await reader.setRetries(atr: 0xFF, psl: 0x01, passiveActivation: 0x01)
+            let listed = try await reader.listPassiveTargets(max: 1)
+            // InDeselect halts the listed tag: the next REQA reaches only the other one.
+            try await reader.deselect(target: 0)
+            let next = try await reader.listPassiveTargets(max: 1)
+            try await reader.deselect(target: 0)
+            return (listed, next, try await reader.listPassiveTargets(max: 1))
         }
-        #expect(targets.map(\.tg) == [1, 2])
-        #expect(targets.map { $0.nfcid.last } == [2, 1])
+        #expect(listed.map(\.tg) == [1])
+        #expect(listed.map { $0.nfcid.last } == [2])
+        #expect(next.map { $0.nfcid.last } == [1])
+        #expect(none.isEmpty)
+    }
+
+    @Test func maxTgTwoIsRefusedWithTheErrorFrameAsAPN533TakesOneTarget() async throws {
+        let tag = try type2Tag(uid: [0x04, 0x00, 0, 0, 0, 0, 1])
+        _ = await field.enter(tag, identity: tag.identity)
+        let error = await clock.participate { () async -> PN533Error? in
+            do throws(PN533Error) {
+                try await reader.open()
+                _ = try await reader.listPassiveTargets(max: 2)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(error == .errorFrame(command: .inListPassiveTarget))
     }
 
     @Test func aTagThatLeavesMidExchangeGivesTheChipsTimeoutStatus() async throws {

@@ -1,5 +1,6 @@
 import NDEF
 import PN533
+import Rig
 import TagEmulation
 import TagFormat
 import Testing
@@ -12,11 +13,16 @@ import Testing
     static let uid: [UInt8] = [0x08, 0x4E, 0x46, 0x43]
     static let message = mediaMessage(payloadLength: 60)
 
-    static func emulator(_ rig: EmulationRig, readOnly: Bool = false) throws -> Type2TagEmulator {
+    static func emulator(
+        _ rig: EmulationRig, readOnly: Bool = false,
+        configuration: Type2TagEmulatorConfiguration = .init()
+    ) throws -> Type2TagEmulator {
         let memory = try Type2TagMemory(
             uid: uid, dataAreaSize: 128, ndefMessage: message, readOnly: readOnly)
         return Type2TagEmulator(
-            device: rig.emulator, tag: try Type2TagEmulation(memory: memory), log: rig.log)
+            device: rig.emulator, tag: try Type2TagEmulation(memory: memory),
+            configuration: configuration, log: rig.log,
+            scheduler: SimulationISODEPScheduler(clock: rig.clock))
     }
 
     /// Reads blocks from 0 with `30 n` until the NDEF TLV is whole, as a reader does.
@@ -118,9 +124,28 @@ import Testing
         #expect(rig.log.events.map(\.kind).filter { $0 == .released }.count == 2)
     }
 
-    @Test func aHaltedTagIsArmedAgainAndAnswersTheNextPoll() async throws {
+    @Test func aHaltedTagKeepsSilentUntilTheFieldGoesOffThenAnswersAgain() async throws {
         let rig = EmulationRig()
         let emulator = try Self.emulator(rig)
+        let (silent, message) = try await rig.read(emulator) {
+            _ = try await rig.poll()
+            _ = try await rig.reader.exchange(target: 1, [0x30, 0x00])
+            try await rig.reader.release(target: 1)
+            let silent = try await rig.isSilentUntilTheFieldGoesOff()
+            return (silent, try await Self.readNDEF(rig))
+        }
+        #expect(silent)
+        #expect(message == Self.message)
+        let kinds = rig.log.events.map(\.kind)
+        let halted = try #require(kinds.firstIndex(of: .haltedUntilFieldOff))
+        #expect(kinds[(halted + 1)...].first == .released)
+    }
+
+    @Test func aTagNotHaltingIsArmedAgainAfterHLTAAndAnswersTheNextPoll() async throws {
+        let rig = EmulationRig()
+        var configuration = Type2TagEmulatorConfiguration()
+        configuration.haltUntilFieldOff = false
+        let emulator = try Self.emulator(rig, configuration: configuration)
         let (halted, message) = try await rig.read(emulator) {
             _ = try await rig.poll()
             _ = try await rig.reader.exchange(target: 1, [0x30, 0x00])

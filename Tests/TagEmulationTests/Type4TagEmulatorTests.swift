@@ -131,9 +131,11 @@ import Testing
         #expect(kinds.filter { $0 == .released }.count == 2)
     }
 
-    @Test func aDeselectIsLoggedAndTheTagIsArmedForTheNextPoll() async throws {
+    @Test func aDeselectIsLoggedAndATagNotHaltingIsArmedForTheNextPoll() async throws {
         let rig = EmulationRig()
-        let emulator = try Self.emulator(rig)
+        var configuration = Type4TagEmulatorConfiguration()
+        configuration.haltUntilFieldOff = false
+        let emulator = try Self.emulator(rig, configuration: configuration)
         let message = try await rig.read(emulator) {
             _ = try await rig.poll()
             _ = try await Self.transceive(rig, Type4Tag.selectNDEFApplication())
@@ -153,23 +155,12 @@ import Testing
     @Test func aTagThatHaltsAfterDeselectKeepsSilentUntilTheFieldGoesOff() async throws {
         let rig = EmulationRig()
         var configuration = Type4TagEmulatorConfiguration()
-        configuration.haltAfterDeselect = true
+        configuration.haltUntilFieldOff = true
         let emulator = try Self.emulator(rig, configuration: configuration)
         let (silent, message) = try await rig.read(emulator) {
             _ = try await rig.poll()
             try await rig.reader.deselect(target: 1)
-            // The chip polls on while nothing answers: the host's timeout ends it.
-            let silent: Bool
-            do {
-                silent = try await rig.reader.listPassiveTargets(max: 1, timeout: .seconds(2))
-                    .isEmpty
-            } catch PN533Error.noResponse(command: .inListPassiveTarget, _) {
-                silent = true
-                _ = try await rig.reader.firmwareVersion()
-            }
-            try await rig.reader.setRF(field: false)
-            try await rig.clock.sleep(until: rig.clock.now.advanced(by: .milliseconds(20)))
-            _ = try await rig.poll()
+            let silent = try await rig.isSilentUntilTheFieldGoesOff()
             return (silent, try await Self.readNDEF(rig).1)
         }
         #expect(silent)

@@ -95,23 +95,22 @@ import Testing
         #expect(Set(tags.map(\.identifier)).count == 3)
     }
 
-    @Test func twoTagsThatAnswerAgainAfterHLTAAreCountedOnceEach() async throws {
-        var tags: [RearmingTag] = []
-        for uid: [UInt8] in [[0x08, 1, 1, 1], [0x08, 2, 2, 2]] {
-            let tag = try Type4TestTag(message: [0xD0, 0, 0], uid: uid)
-            tags.append(RearmingTag(tag.softwareTag(clock: rig.clock), field: rig.field))
-        }
-        for tag in tags { await tag.enter() }
+    @Test func aTagThatAnswersAgainAtOnceAfterHLTAIsCountedOnceAndConnected() async throws {
+        // An emulator arming its chip again at once, unlike a card in HALT: its UID comes
+        // back, which ends the count (as libnfc's listing ends), and it is the tag connected.
+        let tag = try Type4TestTag(message: [0xD0, 0, 0], uid: [0x08, 1, 1, 1])
+        await RearmingTag(tag.softwareTag(clock: rig.clock), field: rig.field).enter()
         let result = try await rig.run { try await rig.reader.poll(timeout: .seconds(1)) }
-        #expect(result == .multipleTags(count: 2))
+        guard case .tag(let connected) = result else {
+            Issue.record("expected one tag, got \(result)")
+            return
+        }
+        #expect(connected.identifier == [0x08, 1, 1, 1])
         guard case .tagsDetected(let found) = rig.events.kinds.dropFirst().first else {
             Issue.record("no tagsDetected event: \(rig.events.kinds)")
             return
         }
-        #expect(
-            found.map(\.identifier).sorted { $0.lexicographicallyPrecedes($1) } == [
-                [0x08, 1, 1, 1], [0x08, 2, 2, 2],
-            ])
+        #expect(found.map(\.identifier) == [[0x08, 1, 1, 1]])
     }
 
     @Test func pollingWithNoTagGivesUpAfterTheTimeoutOnTheVirtualClock() async throws {

@@ -17,8 +17,13 @@ extension PN533Firmware {
     /// The data one InDataExchange answer carries at most; more is delivered with MI set.
     static let exchangeResponseLimit = 262
 
+    /// InListPassiveTarget. A PN533 handles one target at a time: MaxTg must be 1 (nfcpy's
+    /// PN533 driver and libnfc send only 1, Linux accepts only target number 1). What a real
+    /// chip answers to MaxTg 2 is not documented in what the open stacks show; the simulated
+    /// one gives the error frame it gives any parameter it does not take (README, "The
+    /// simulated rig").
     func listPassiveTargets(_ data: [UInt8]) async -> FirmwareOutcome {
-        guard data.count >= 2, (1...2).contains(data[0]) else { return .errorFrame }
+        guard data.count >= 2, data[0] == 1 else { return .errorFrame }
         let limit = Int(data[0])
         let modulation = data[1]
         let wantedUID = Array(data.dropFirst(2))

@@ -38,10 +38,34 @@ public actor RFField {
         case fieldOff
     }
 
+    /// A card's ISO/IEC 14443-3 state, and the ISO/IEC 14443-4 protocol state above it.
     private enum CardState: Equatable {
+        /// Powered, answering REQA and WUPA.
         case idle
+        /// After HLTA or S(DESELECT): only WUPA wakes it.
         case halted
-        case active(reader: Int)
+        /// Selected by `reader` (ACTIVE). Any frame it does not expect, a REQA or WUPA among
+        /// them, sends it back unanswered to IDLE, or to HALT when WUPA woke it from there
+        /// (`fromHalt`); it then answers the next REQA.
+        case active(reader: Int, fromHalt: Bool)
+        /// Activated by `reader` with RATS (ISO/IEC 14443-4): deaf to REQA and WUPA until
+        /// S(DESELECT) sends it to HALT, or the field goes off.
+        case protocolActive(reader: Int)
+
+        /// Whether `reader` has this card selected, at either layer.
+        func isSelected(by reader: Int) -> Bool {
+            switch self {
+            case .active(let selector, _), .protocolActive(let selector): selector == reader
+            case .idle, .halted: false
+            }
+        }
+
+        /// The state after a REQA or WUPA this card does not answer (an ACTIVE card falls
+        /// back; the others stay as they are).
+        var afterUnexpectedWakeUp: CardState {
+            if case .active(_, let fromHalt) = self { return fromHalt ? .halted : .idle }
+            return self
+        }
     }
 
     private struct Entry {
@@ -132,6 +156,10 @@ public actor RFField {
             for: timing.duration(of: AirFrame(bytes: [0x26], lastByteBits: 7))
                 + timing.responseDelay + timing.duration(bytes: 2) + timing.guardTime)
         guard fieldsOn.contains(reader.id) else { return [] }
+        // A selected card takes the REQA for an error and falls back, silent this time.
+        for id in entries.ids {
+            if let state = entries[id]?.state { entries[id]?.state = state.afterUnexpectedWakeUp }
+        }
         let idle = entries.ids.filter { entries[$0]?.state == .idle }
         let selections = TypeAAnticollision.selectAll(
             among: idle.map { entries[$0]!.identity }, limit: limit)
@@ -142,7 +170,7 @@ public actor RFField {
             let id = idle[selection.card]
             guard let entry = entries[id] else { continue }
             if let previous = polled.last { halt(previous.handle) }
-            entries[id]?.state = .active(reader: reader.id)
+            entries[id]?.state = .active(reader: reader.id, fromHalt: false)
             entry.target.selected(at: clock.now, in: self)
             polled.append(
                 PolledTarget(
@@ -152,15 +180,22 @@ public actor RFField {
     }
 
     /// WUPA and SELECT of one card (idle or halted) by its UID, halting whatever else the
-    /// reader had selected: how a reader switches between listed targets.
+    /// reader had selected: how a reader switches between listed targets. A card deaf to
+    /// WUPA (ISO/IEC 14443-4 activated) is not woken.
     public func reselect(_ handle: TargetHandle, by reader: ReaderHandle) async -> Bool {
         try? await clock.sleep(for: exchangeTime(command: 9, response: 5) * 3)
         guard fieldsOn.contains(reader.id), let entry = entries[handle.id] else { return false }
-        for (id, other) in entries
-        where id != handle.id && other.state == .active(reader: reader.id) {
+        for (id, other) in entries where id != handle.id && other.state.isSelected(by: reader.id) {
             halt(TargetHandle(id: id))
         }
-        entries[handle.id]?.state = .active(reader: reader.id)
+        let fromHalt: Bool
+        switch entry.state {
+        case .idle: fromHalt = false
+        case .halted: fromHalt = true
+        case .active(let selector, _) where selector == reader.id: return true
+        case .active, .protocolActive: return false
+        }
+        entries[handle.id]?.state = .active(reader: reader.id, fromHalt: fromHalt)
         entry.target.selected(at: clock.now, in: self)
         return true
     }
@@ -259,13 +294,40 @@ public actor RFField {
         nextTransmission += 1
         transmissions[id] = transmission
         if let entry = entries[transmission.target],
-            entry.state == .active(reader: transmission.reader)
+            entry.state.isSelected(by: transmission.reader)
         {
+            advanceState(of: transmission.target, entry, hearing: frame)
             entry.target.receive(
                 frame, endedAt: ended, reply: RFReply(field: self, id: id), in: self)
         }
         guard transmissions.contains(id) else { return }
         setWaitingTimeAlarm()
+    }
+
+    /// The layer a selected card is in after it heard `frame`: RATS takes an ISO-DEP card
+    /// into the ISO/IEC 14443-4 protocol state, S(DESELECT) and HLTA send it to HALT (the
+    /// card still hears the frame, and answers S(DESELECT); the field only stops it
+    /// answering REQA).
+    private func advanceState(of id: Int, _ entry: Entry, hearing frame: AirFrame) {
+        guard frame.lastByteBits == 8, frame.bytes.count >= 3 else { return }
+        let first = frame.bytes[frame.bytes.startIndex]
+        switch entry.state {
+        case .active(let reader, _):
+            if first == 0xE0, frame.bytes.count == 4, entry.identity.supportsISODEP {
+                entries[id]?.state = .protocolActive(reader: reader)
+            } else if first == 0x50, frame.bytes.count == 4 {
+                // HLTA as a frame (InCommunicateThru): the card hears it as one (a PN533
+                // target passes it to its host); the field stops it answering REQA.
+                entries[id]?.state = .halted
+            }
+        case .protocolActive:
+            // S(DESELECT): PCB C2, or CA with a CID byte.
+            if first & 0xF7 == 0xC2, frame.bytes.count == (first == 0xCA ? 4 : 3) {
+                entries[id]?.state = .halted
+            }
+        case .idle, .halted:
+            break
+        }
     }
 
     /// A target's answer to transmission `id`, whose first bit goes out at `start`.

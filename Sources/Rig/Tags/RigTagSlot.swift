@@ -22,15 +22,11 @@ public actor RigTagSlot {
     /// The presented tag's UID (nil when none is presented).
     private var uid: [UInt8]?
 
-    /// Whether a Type 4 tag keeps silent after DESELECT until the field goes off, as a card
-    /// in HALT does (`Type4TagEmulatorConfiguration.haltAfterDeselect`).
-    private let haltAfterDeselect: Bool
-
-    /// A slot on `chip`, timed by `clock`.
-    public init(chip: RigChip, clock: SimulationClock, haltAfterDeselect: Bool = false) {
+    /// A slot on `chip`, timed by `clock`. Its tags behave as cards do: one the reader put in
+    /// HALT (S(DESELECT), HLTA) keeps silent until the field goes off.
+    public init(chip: RigChip, clock: SimulationClock) {
         self.chip = chip
         self.clock = clock
-        self.haltAfterDeselect = haltAfterDeselect
     }
 
     /// Starts presenting `setup` (replacing any tag presented before), puts it in the field,
@@ -66,7 +62,6 @@ public actor RigTagSlot {
                 var emulatorConfiguration = Type4TagEmulatorConfiguration()
                 emulatorConfiguration.target.nfcid1t = identity
                 emulatorConfiguration.responseDelay = spec.responseDelay
-                emulatorConfiguration.haltAfterDeselect = haltAfterDeselect
                 let emulator = Type4TagEmulator(
                     device: chip.device,
                     application: try Type4TagApplication(
@@ -88,7 +83,8 @@ public actor RigTagSlot {
                 var emulatorConfiguration = Type2TagEmulatorConfiguration()
                 emulatorConfiguration.target.nfcid1t = identity
                 let emulator = Type2TagEmulator(
-                    device: chip.device, tag: tag, configuration: emulatorConfiguration, log: log)
+                    device: chip.device, tag: tag, configuration: emulatorConfiguration, log: log,
+                    scheduler: scheduler)
                 type2 = emulator
                 self.emulator = emulator
             }

@@ -1,8 +1,10 @@
+import ISODEP
 import PN533
 
 /// A Type 2 Tag on a PN533 in target mode: arms the chip, answers each reader command from a
 /// `Type2TagEmulation` with raw frames (TgGetInitiatorCommand / TgResponseToInitiator, no
-/// ISO-DEP), and arms again after HLTA, release, field loss or silence.
+/// ISO-DEP), and arms again after HLTA or a release once the reader's field is off (a card
+/// in HALT keeps silent till then), and after field loss or silence.
 ///
 /// A READ's 16 bytes go out as a normal frame with CRC_A. An ACK or NAK is a 4-bit frame
 /// without CRC: for it the emulator sets CIU_BitFraming's TxLastBits to 4 and clears
@@ -18,16 +20,20 @@ public actor Type2TagEmulator {
     public private(set) var tag: Type2TagEmulation
     /// How many times a reader activated the tag.
     public private(set) var activations = 0
+    /// The time the halted tag waits in between field checks.
+    private let scheduler: any ISODEPScheduler
 
-    /// An emulator of `tag` on `device`.
+    /// An emulator of `tag` on `device`; `scheduler` times its waits (the rig's clock).
     public init(
         device: PN533Device, tag: Type2TagEmulation,
-        configuration: Type2TagEmulatorConfiguration = .init(), log: TagEventLog
+        configuration: Type2TagEmulatorConfiguration = .init(), log: TagEventLog,
+        scheduler: any ISODEPScheduler = ContinuousISODEPScheduler()
     ) {
         self.device = device
         self.tag = tag
         self.configuration = configuration
         self.log = log
+        self.scheduler = scheduler
     }
 
     /// The chip's executor: the emulator's many calls into the device then need no hop.
@@ -56,9 +62,10 @@ public actor Type2TagEmulator {
                 activations += 1
                 log.record(.activated(firstCommand: activation.initiatorCommand))
                 try await serve(firstCommand: activation.initiatorCommand, saved: saved)
+                try await halt()
             } catch {
                 switch error {
-                case .brokenLink: log.record(.released)
+                case .brokenLink: try await halt()
                 case .noResponse(.tgGetInitiatorCommand, let timeout): log.record(.idle(timeout))
                 default: if try TagEmulatorLoop.shouldStop(after: error, log: log) { return }
                 }
@@ -82,12 +89,19 @@ public actor Type2TagEmulator {
                 log.record(.sentNibble(nibble))
                 try await sendNibble(nibble, restoring: saved)
             case .silence:
-                // HLTA: the tag sleeps until a WUPA, which needs the chip armed again.
-                log.record(.released)
+                // HLTA: the tag sleeps.
                 return
             }
             command = try await device.getInitiatorCommand(timeout: configuration.idleTimeout)
         }
+    }
+
+    /// After HLTA or a release: in HALT until the field goes off, or armed again at once.
+    private func halt() async throws(PN533Error) {
+        guard configuration.haltUntilFieldOff else { return log.record(.released) }
+        try await TagEmulatorLoop.waitForFieldOff(
+            device: device, log: log, scheduler: scheduler,
+            interval: configuration.fieldCheckInterval)
     }
 
     /// A 4-bit frame without CRC, then the framing registers as they were.

@@ -12,6 +12,12 @@ public struct Type2TagEmulatorConfiguration: Sendable, Hashable {
     public var listenTimeout: Duration
     /// How long the tag waits for a reader's next command before it arms again.
     public var idleTimeout: Duration
+    /// Whether the tag stays silent after HLTA, or a release while the reader's field stays
+    /// on, until the field goes off, as a card in HALT does (ISO/IEC 14443-3), instead of
+    /// arming its chip again at once (`TagEmulatorLoop.waitForFieldOff`).
+    public var haltUntilFieldOff = true
+    /// How often a halted tag checks whether the reader's field has gone.
+    public var fieldCheckInterval: Duration = .milliseconds(1)
 
     /// SENS_RES of an NTAG21x.
     public static let sensRes: [UInt8] = [0x44, 0x00]

@@ -66,8 +66,10 @@ public actor Type4TagEmulator {
             let (stop, end) = try await serve(activation)
             state.withLock { $0.deselect() }
             if stop { return }
-            if end == .deselected, configuration.haltAfterDeselect {
-                try await waitForFieldOff()
+            if end == .deselected, configuration.haltUntilFieldOff {
+                try await TagEmulatorLoop.waitForFieldOff(
+                    device: device, log: log, scheduler: scheduler,
+                    interval: configuration.fieldCheckInterval)
             }
         }
     }
@@ -98,29 +100,6 @@ public actor Type4TagEmulator {
             return (try TagEmulatorLoop.shouldStop(after: chipError, log: log), nil)
         }
         return (Task.isCancelled, end)
-    }
-
-    /// A deselected card is in HALT (ISO/IEC 14443-3): the REQA of the reader's next poll
-    /// must not wake it, yet a PN533 armed again at once would answer it, and a reader
-    /// listing the cards in its field (deselect one, poll for the next) would find this one
-    /// again instead of the others. So the chip is armed again only once its RF level
-    /// detector (CIU_Status1 RFOn) no longer senses the reader's field.
-    private func waitForFieldOff() async throws(PN533Error) {
-        log.record(.haltedUntilFieldOff)
-        while !Task.isCancelled {
-            let status: UInt8
-            do {
-                status = try await device.readRegisters([CIURegister.status1]).first ?? 0
-            } catch {
-                if try TagEmulatorLoop.shouldStop(after: error, log: log) { return }
-                return
-            }
-            if status & CIURegister.rfOn == 0 {
-                log.record(.released)
-                return
-            }
-            await scheduler.sleep(for: configuration.fieldCheckInterval)
-        }
     }
 
     /// The APDU handler: logs the command, takes the configured time, answers.

@@ -17,12 +17,12 @@ public struct Type4TagEmulatorConfiguration: Sendable, Hashable {
     /// policy ask for more time.
     public var responseDelay: Duration
     /// Whether the tag stays silent after S(DESELECT) until the field goes off, as a card
-    /// in HALT does (ISO/IEC 14443-3), instead of answering the reader's next REQA. Off by
-    /// default: the conformance suites time a reader's restart from the release an armed
-    /// tag reports when the field goes off.
-    public var haltAfterDeselect = false
-    /// How often a halted tag checks whether the reader's field has gone.
-    public var fieldCheckInterval: Duration = .milliseconds(5)
+    /// in HALT does (ISO/IEC 14443-3), instead of arming its chip again at once and answering
+    /// the reader's next REQA as a new card (`TagEmulatorLoop.waitForFieldOff`).
+    public var haltUntilFieldOff = true
+    /// How often a halted tag checks whether the reader's field has gone: the `released` it
+    /// then logs is at most this late.
+    public var fieldCheckInterval: Duration = .milliseconds(1)
 
     /// SENS_RES of a single-size-UID ISO/IEC 14443-4 card.
     public static let sensRes: [UInt8] = [0x04, 0x00]

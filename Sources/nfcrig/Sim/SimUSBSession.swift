@@ -40,10 +40,7 @@ enum SimUSBSession {
                 note(["\(rigChip.id): \(role(chip)) on virtual USB \(device.location)"])
             }
             for (index, setup) in layout.tags.enumerated() {
-                // A reader listing the tags (deselect one, poll for the next) must not find
-                // a deselected tag again, as it would not find a card in HALT.
-                let slot = RigTagSlot(
-                    chip: rig.emulators[index], clock: rig.clock, haltAfterDeselect: true)
+                let slot = RigTagSlot(chip: rig.emulators[index], clock: rig.clock)
                 try await slot.present(setup)
                 slots.append(slot)
                 let uid = Hex.encode([0x08] + RigTagSlot.nfcid(for: rig.emulators[index].id))

@@ -49,6 +49,23 @@ struct EmulationRig {
         }
     }
 
+    /// Whether no tag answers a poll (the chip polls on until the host gives up after
+    /// 2 s), then switches the field off for 20 ms and lists the tag that wakes: what a
+    /// test of a tag in HALT asks.
+    func isSilentUntilTheFieldGoesOff() async throws -> Bool {
+        let silent: Bool
+        do {
+            silent = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2)).isEmpty
+        } catch PN533Error.noResponse(command: .inListPassiveTarget, _) {
+            silent = true
+            _ = try await reader.firmwareVersion()
+        }
+        try await reader.setRF(field: false)
+        try await clock.sleep(until: clock.now.advanced(by: .milliseconds(20)))
+        _ = try await poll()
+        return silent
+    }
+
     /// Lists the one tag in the field.
     func poll() async throws -> PassiveTarget {
         let targets = try await reader.listPassiveTargets(max: 1, timeout: .seconds(2))
