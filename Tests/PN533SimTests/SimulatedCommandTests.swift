@@ -34,15 +34,7 @@ import Testing
     }
 
     @Test func anUnknownCommandGetsTheErrorFrame() async throws {
-        let error = await clock.participate { () async -> PN533Error? in
-            do throws(PN533Error) {
-                try await device.open()
-                _ = try await device.command(.inJumpForDEP, [0x01])
-                return nil
-            } catch {
-                return error
-            }
-        }
+        let error = await clock.commandError(device, .inJumpForDEP, [0x01])
         #expect(error == PN533Error.errorFrame(command: .inJumpForDEP))
     }
 

@@ -1,3 +1,4 @@
+import PN533
 import Synchronization
 
 @testable import PN533Sim
@@ -28,5 +29,23 @@ extension SimulationClock {
     /// a deadlock at the time it started (`nil` if a message came after all).
     func waitForNothing() async -> SimulationError? {
         await participate { await SimulationChannel<Int>(clock: self).errorOfReceive() }
+    }
+}
+
+extension SimulationClock {
+    /// How `command` ends on `device` (opened first), as a participant: its error, or `nil`
+    /// when the chip answered.
+    func commandError(_ device: PN533Device, _ command: PN533Command, _ data: [UInt8] = [])
+        async -> PN533Error?
+    {
+        await participate { () async -> PN533Error? in
+            do throws(PN533Error) {
+                try await device.open()
+                _ = try await device.command(command, data)
+                return nil
+            } catch {
+                return error
+            }
+        }
     }
 }

@@ -51,6 +51,22 @@ struct SimUSBClientTests {
         #expect(outcome.stdout.contains("Waiting for card removing"))
     }
 
+    @Test(arguments: ["--tag4", "--tag2"])
+    func nfcPollReportsTheTagsRemoval(option: String) throws {
+        // libnfc's presence check: Diagnose 06 (R(NAK) on the air for the Type 4 tag) until
+        // the tag has gone.
+        let sample = option == "--tag4" ? Self.uri : Self.text
+        let outcome = try NFCRigProcess.run(
+            [
+                "sim", "usb", "--timeout", "30s", option, sample, "--remove-after", "2s", "--",
+                "nfc-poll",
+            ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("Waiting for card removing..."), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("done."), "\(outcome.stdout)")
+        #expect(outcome.stderr.contains("took 1 tag(s) out of the field after 2s"))
+    }
+
     @Test(arguments: [("--tag4", "Type4ATag"), ("--tag2", "Type2Tag")])
     func nfcpyReadsTheMessageOfAnEmulatedTag(option: String, tagClass: String) throws {
         let python = try #require(
@@ -140,6 +156,7 @@ struct SimUSBCommandLineTests {
         (["sim", "usb", "--expose", "all", "--tag4", "x", "--", "true"], "cannot read"),
         (["sim", "usb"], "after --"),
         (["sim", "usb", "--timeout", "soon", "--", "true"], "--timeout"),
+        (["sim", "usb", "--remove-after", "2s", "--", "true"], "--remove-after"),
     ])
     func usageErrorsExitTwoAndSayWhy(arguments: [String], message: String) throws {
         let outcome = try NFCRigProcess.run(arguments)

@@ -8,7 +8,9 @@ extension PN533Firmware {
     {
         guard let command = PN533Command(rawValue: code) else { return .now(.errorFrame) }
         switch command {
-        case .diagnose: return .now(diagnose(data))
+        case .diagnose:
+            if data == [0x06] { return .task { await $0.presenceCheck() } }
+            return .now(diagnose(data))
         case .getFirmwareVersion: return .now(.response(firmwareVersion))
         case .getGeneralStatus: return .task { await $0.generalStatus() }
         case .readRegister: return .task { await $0.readRegisters(data) }
@@ -43,11 +45,13 @@ extension PN533Firmware {
         }
     }
 
+    /// Diagnose tests 00 (communication line: echo), 01 ROM, 02 RAM, 04 polling to target,
+    /// 05 echo back, 07 antenna: passed. There is no test 03; 06 is `presenceCheck()`.
     private func diagnose(_ data: [UInt8]) -> FirmwareOutcome {
         guard let test = data.first else { return .errorFrame }
         switch test {
-        case 0x00: return .response(data)  // communication line test: echo
-        case 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07: return .response([0x00])
+        case 0x00: return .response(data)
+        case 0x01, 0x02, 0x04, 0x05, 0x07: return .response([0x00])
         default: return .errorFrame
         }
     }

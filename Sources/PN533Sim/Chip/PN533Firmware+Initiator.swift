@@ -114,6 +114,33 @@ extension PN533Firmware {
         return payload
     }
 
+    /// Diagnose NumTst 06, the card presence test libnfc's presence check uses: R(NAK) to
+    /// the selected ISO-DEP card, which answers R(ACK) or its last I-block while it is there
+    /// (ISO/IEC 14443-4 rules 11 and 12, so its state does not change); one status byte,
+    /// 00 present, 01 (timeout) gone, 02 for a damaged answer. For a card without ISO-DEP no
+    /// open stack shows what a PN533 sends: the simulated chip answers from the field,
+    /// present while the card is there and still selected, and sends nothing. No target
+    /// selected: 27, not acceptable in this context.
+    func presenceCheck() async -> FirmwareOutcome {
+        guard let reader = readerHandle, let tg = initiator.selected,
+            let index = initiator.index(of: tg)
+        else { return .response([InitiatorStatus.notAcceptable]) }
+        let target = initiator.targets[index]
+        guard let link = target.link else {
+            let present = await field.isSelected(target.handle, by: reader)
+            return .response([present ? InitiatorStatus.ok : InitiatorStatus.timeout])
+        }
+        do {
+            let answer = try await transmit(
+                .withCRC([0xB2 | link.blockNumber]), to: target.handle, reader: reader,
+                waitingTime: link.waitingTime + AirTiming.frameWaitingTolerance)
+            let intact = answer.payloadCheckingCRC != nil
+            return .response([intact ? InitiatorStatus.ok : InitiatorStatus.crc])
+        } catch {
+            return .response([InitiatorStatus.timeout])
+        }
+    }
+
     /// S(DESELECT) for an ISO-DEP card, then HLTA.
     private func sleepCard(_ target: InitiatorState.ListedTarget) async {
         if target.link != nil, let reader = readerHandle {

@@ -121,6 +121,11 @@ public actor RFField {
     /// Whether the card is in the field.
     public func contains(_ handle: TargetHandle) -> Bool { entries[handle.id] != nil }
 
+    /// Whether the card is in the field and `reader` has it selected.
+    public func isSelected(_ handle: TargetHandle, by reader: ReaderHandle) -> Bool {
+        entries[handle.id]?.state.isSelected(by: reader.id) ?? false
+    }
+
     /// Whether any reader's field is on.
     public var isPowered: Bool { !fieldsOn.isEmpty }
 

@@ -29,8 +29,9 @@ struct SimUSBCommand: ParsableCommand {
 
             Tag files hold an NDEF message as hex text or raw bytes. Without --read the exit \
             status is COMMAND's (128+N when signal N ended it, 124 when --timeout ended it, \
-            127 when it cannot start); SIGINT and SIGTERM are passed to COMMAND. Usage \
-            errors exit 2, set-up failures 1.
+            127 when it cannot start); SIGINT and SIGTERM are passed to COMMAND. \
+            --remove-after T takes nfcrig's tags out of the field T after COMMAND started. \
+            Usage errors exit 2, set-up failures 1.
 
             Example: nfcrig sim usb --tag4 Rigs/samples/uri.hex --tag2 Rigs/samples/text.hex \
             -- nfc-list
@@ -55,17 +56,28 @@ struct SimUSBCommand: ParsableCommand {
     @Option(help: "With --read: how long to try (default 20s); else: end the command after it.")
     var timeout: String?
 
+    @Option(
+        help: """
+            Take nfcrig's --tag4/--tag2 tags out of the field this long after the command \
+            started (e.g. 2s), to see it notice a removal.
+            """)
+    var removeAfter: String?
+
     @Argument(parsing: .postTerminator, help: "The command and its arguments, after --.")
     var command: [String] = []
 
     func validate() throws {
         if command.isEmpty { throw ValidationError("give the command to run after --") }
         _ = try timeoutValue()
+        if try removeAfterValue() != nil, tag4.isEmpty, tag2.isEmpty {
+            throw ValidationError("--remove-after takes nfcrig's tags away: give --tag4 or --tag2")
+        }
     }
 
     func run() throws {
         let layout = try layout()
         let timeout = try timeoutValue()
+        let removeAfter = try removeAfterValue()
         do {
             try UMockdevWrapper.ensureActive()
         } catch {
@@ -76,7 +88,8 @@ struct SimUSBCommand: ParsableCommand {
         let command = command
         let status = waitFor {
             await SimUSBSession.run(
-                layout, command: command, timeout: timeout, signals: signals,
+                layout, command: command, timeout: timeout, removeAfter: removeAfter,
+                signals: signals,
                 output: StandardOutput.write,
                 note: { lines in
                     for line in lines { FileHandleOutput.standardError("sim usb: " + line) }
@@ -120,5 +133,10 @@ struct SimUSBCommand: ParsableCommand {
     private func timeoutValue() throws -> Duration? {
         guard let timeout else { return nil }
         return try CommandLineValues.positiveDuration(timeout, argument: "--timeout")
+    }
+
+    private func removeAfterValue() throws -> Duration? {
+        guard let removeAfter else { return nil }
+        return try CommandLineValues.positiveDuration(removeAfter, argument: "--remove-after")
     }
 }

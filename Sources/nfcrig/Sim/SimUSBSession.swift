@@ -15,7 +15,8 @@ enum SimUSBSession {
     /// Runs `command` on `layout`; the exit status `sim usb` ends with.
     static func run(
         _ layout: SimUSBLayout, command: [String], timeout: Duration?,
-        signals: InterruptSignals, output: @escaping Output, note: @escaping Output
+        removeAfter: Duration? = nil, signals: InterruptSignals, output: @escaping Output,
+        note: @escaping Output
     ) async -> Int32 {
         let bus: VirtualUSBBus
         let rig: AssembledRig
@@ -62,6 +63,15 @@ enum SimUSBSession {
             await finish(slots: slots, rig: rig)
             return 127
         }
+        let removal = removeAfter.map { delay in
+            Task { [slots] in
+                try? await Task.sleep(for: delay)
+                guard !Task.isCancelled else { return }
+                for slot in slots { await slot.remove() }
+                note(["took \(slots.count) tag(s) out of the field after \(describe(delay))"])
+            }
+        }
+        defer { removal?.cancel() }
         let status: Int32
         if layout.read {
             status = await readWhileRunning(
