@@ -94,6 +94,31 @@ import Testing
         #expect(raw == CRCA.appending(to: Array(0..<16)))
     }
 
+    @Test func aFourBitAnswerIsACRCErrorUnlessReceiveCRCIsOff() async throws {
+        let identity = try TypeAIdentity(
+            uid: [0x04, 1, 2, 3, 4, 5, 6], sensRes: [0, 0x44], selRes: 0)
+        let tag = SoftwareTag(identity: identity) { frame in
+            frame.payloadCheckingCRC?.first == 0xA2 ? AirFrame(bytes: [0x0A], lastByteBits: 4) : nil
+        }
+        _ = await field.enter(tag, identity: identity)
+        let (checked, raw) = try await clock.participate {
+            try await device.open()
+            _ = try await device.listPassiveTargets()
+            let checked: PN533Error?
+            do throws(PN533Error) {
+                _ = try await device.communicateThru([0xA2, 0x04, 1, 2, 3, 4])
+                checked = nil
+            } catch {
+                checked = error
+            }
+            try await device.writeRegisters([(CIURegister.rxMode, 0x00)])
+            return (checked, try await device.communicateThru([0xA2, 0x04, 1, 2, 3, 4]))
+        }
+        // No CRC to check in 4 bits: a PN533 reports a CRC error (nfcpy's Type 2 driver).
+        #expect(checked == .transmission(command: .inCommunicateThru, status: .crc))
+        #expect(raw == [0x0A])
+    }
+
     @Test func listingATypeATargetTurnsCRCBackOnWhereAHostSwitchedItOff() async throws {
         try await enterType2Tag()
         let (modes, answer) = try await clock.participate {

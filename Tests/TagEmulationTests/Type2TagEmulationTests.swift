@@ -129,13 +129,36 @@ import Testing
         #expect(tag.storedNDEF.bytes == exampleURIMessage)
     }
 
-    @Test func otherCommandsAndWrongLengthsAreInvalidArgumentAndHLTAIsSilent() {
+    @Test func otherCommandsAndWrongLengthsAreUnansweredErrorsAndHLTAHalts() {
         var tag = Self.tag()
-        #expect(tag.respond(to: [0x60]) == Type2Answer.invalidArgument)
-        #expect(tag.respond(to: [0x30]) == Type2Answer.invalidArgument)
-        #expect(tag.respond(to: [0xA2, 0x04, 1, 2, 3]) == Type2Answer.invalidArgument)
-        #expect(tag.respond(to: []) == Type2Answer.invalidArgument)
+        #expect(tag.respond(to: [0x1B, 1, 2, 3, 4]) == .unanswered)
+        #expect(tag.respond(to: [0x30]) == .unanswered)
+        #expect(tag.respond(to: [0xA2, 0x04, 1, 2, 3]) == .unanswered)
+        #expect(tag.respond(to: []) == .unanswered)
         #expect(tag.respond(to: [0x50, 0x00]) == .silence)
+    }
+
+    @Test func getVersionNamesTheNTAGOfTheDataAreaSizeAndOtherSizesKeepSilent() throws {
+        for (size, storage) in [(144, 0x0F), (496, 0x11), (872, 0x13)] as [(Int, UInt8)] {
+            var ntag = try Type2TagEmulation(
+                memory: try Type2TagMemory(uid: [0x08, 1, 2, 3], dataAreaSize: size))
+            #expect(
+                ntag.respond(to: [0x60])
+                    == .data([0x00, 0x04, 0x04, 0x02, 0x01, 0x00, storage, 0x03]))
+        }
+        var other = try Type2TagEmulation(
+            memory: try Type2TagMemory(uid: [0x08, 1, 2, 3], dataAreaSize: 48))
+        #expect(other.respond(to: [0x60]) == .unanswered)
+    }
+
+    @Test func aCompatibilityWriteAcknowledgesThenWritesTheFirstFourOf16Bytes() {
+        var tag = Self.tag()
+        #expect(tag.respond(to: [0xA0, 0x05]) == .acknowledgement)
+        #expect(tag.respond(to: Array(1...16)) == .acknowledgement)
+        #expect(Array(tag.memory[20..<24]) == [1, 2, 3, 4])
+        #expect(tag.respond(to: [0xA0, 0x00]) == Type2Answer.invalidArgument)
+        #expect(tag.respond(to: [0xA0, 0x05]) == .acknowledgement)
+        #expect(tag.respond(to: [1, 2, 3, 4]) == .unanswered)
     }
 
     @Test func imagesThatAreNotWholeBlocksOrTooLargeAreRefused() {

@@ -61,6 +61,8 @@ import Testing
         let (exchanged, thru, readBack) = try await rig.read(emulator) {
             _ = try await rig.poll()
             let exchanged = try await rig.reader.exchange(target: 1, [0xA2, 0x10, 1, 2, 3, 4])
+            // A 4-bit answer has no CRC: nfcpy turns receive CRC off to take it raw.
+            try await rig.reader.writeRegisters([(CIURegister.rxMode, 0x00)])
             let thru = try await rig.reader.communicateThru([0xA2, 0x11, 5, 6, 7, 8])
             let readBack = try await rig.reader.communicateThru([0x30, 0x10])
             return (exchanged, thru, readBack)
@@ -91,7 +93,11 @@ import Testing
             } catch {
                 refused = error as? PN533Error
             }
+            // After a NAK the tag falls back to IDLE: it is listed again.
+            _ = try await rig.poll()
+            try await rig.reader.writeRegisters([(CIURegister.rxMode, 0x00)])
             let thru = try await rig.reader.communicateThru([0xA2, 0x05, 1, 2, 3, 4])
+            _ = try await rig.poll()
             // A READ after the NAKs comes back whole, with its CRC: TxCRCEn is on again.
             let readAfter = try await rig.reader.exchange(target: 1, [0x30, 0x03])
             return (refused, thru, readAfter)
@@ -101,9 +107,54 @@ import Testing
         #expect(thru == [0x00])
         #expect(Array(readAfter.prefix(4)) == [0xE1, 0x10, 0x10, 0x0F])
         #expect(await emulator.tag.writes == [])
+        #expect(rig.log.events.map(\.kind).filter { $0 == .fellBackToIdle }.count == 2)
         let registers = await rig.emulatorChip.registers
         #expect(registers[0x6302] == 0x80)
         #expect(registers[0x633D] == 0x00)
+    }
+
+    @Test func anNTAG213AnswersGETVERSIONAndFASTREADAndTakesAMIFAREWrite() async throws {
+        let rig = EmulationRig()
+        let tag = try Type2TagEmulation(
+            memory: try Type2TagMemory(
+                uid: Self.uid, dataAreaSize: 144, ndefMessage: Self.message, readOnly: false))
+        let emulator = Type2TagEmulator(
+            device: rig.emulator, tag: tag, log: rig.log,
+            scheduler: SimulationISODEPScheduler(clock: rig.clock))
+        let (version, fast, written) = try await rig.read(emulator) {
+            _ = try await rig.poll()
+            let version = try await rig.reader.exchange(target: 1, [0x60])
+            let fast = try await rig.reader.exchange(target: 1, [0x3A, 0x03, 0x04])
+            // InDataExchange runs MIFARE WRITE in two steps; the tag writes the first 4 bytes.
+            _ = try await rig.reader.exchange(target: 1, [0xA0, 0x10] + Array(1...16))
+            return (version, fast, try await rig.reader.exchange(target: 1, [0x30, 0x10]))
+        }
+        #expect(version == [0x00, 0x04, 0x04, 0x02, 0x01, 0x00, 0x0F, 0x03])
+        #expect(fast.count == 8)
+        #expect(Array(fast.prefix(4)) == [0xE1, 0x10, 0x12, 0x00])
+        #expect(Array(written.prefix(4)) == [1, 2, 3, 4])
+        #expect(await emulator.tag.writes == [TagWrite(offset: 64, bytes: [1, 2, 3, 4])])
+    }
+
+    @Test func aFrameTheTagDoesNotKnowIsUnansweredAndItFallsBackToIdle() async throws {
+        let rig = EmulationRig()
+        let emulator = try Self.emulator(rig)
+        let (unanswered, message) = try await rig.read(emulator) {
+            _ = try await rig.poll()
+            // PWD_AUTH, which this tag does not have (a 128-byte data area: no NTAG21x).
+            let unanswered: Bool
+            do {
+                _ = try await rig.reader.exchange(target: 1, [0x1B, 1, 2, 3, 4])
+                unanswered = false
+            } catch {
+                unanswered = error as? PN533Error == .rfTimeout(command: .inDataExchange)
+            }
+            _ = try await rig.poll()
+            return (unanswered, try await Self.readNDEF(rig))
+        }
+        #expect(unanswered)
+        #expect(message == Self.message)
+        #expect(rig.log.events.map(\.kind).contains(.fellBackToIdle))
     }
 
     @Test func afterTheFieldDropsTheTagIsArmedAgainAndReadAgain() async throws {

@@ -259,6 +259,29 @@ extension PN533Firmware {
         if target.link != nil {
             return exchangeISODEP(command, index: index, reader: reader, generation: mine)
         }
+        if command.count == 18, command[0] == Self.mifareWrite {
+            // MIFARE WRITE in two steps, as the chip runs it: the command and the block
+            // number, ACK, then the 16 bytes, ACK (a MIFARE Ultralight takes it as
+            // COMPATIBILITY WRITE).
+            transmit(
+                .withCRC(Array(command.prefix(2))), to: target.handle, reader: reader,
+                waitingTime: rf.retryTimeout
+            ) { firmware, result in
+                guard firmware.generation == mine else { return }
+                guard firmware.isAcknowledgement(result) else {
+                    return firmware.complete(
+                        firmware.plainExchangeOutcome(result), generation: mine)
+                }
+                firmware.transmit(
+                    .withCRC(Array(command.dropFirst(2))), to: target.handle, reader: reader,
+                    waitingTime: firmware.rf.retryTimeout
+                ) { firmware, result in
+                    guard firmware.generation == mine else { return }
+                    firmware.complete(firmware.plainExchangeOutcome(result), generation: mine)
+                }
+            }
+            return .pending
+        }
         transmit(
             .withCRC(command), to: target.handle, reader: reader, waitingTime: rf.retryTimeout
         ) { firmware, result in
@@ -266,6 +289,15 @@ extension PN533Firmware {
             firmware.complete(firmware.plainExchangeOutcome(result), generation: mine)
         }
         return .pending
+    }
+
+    /// MIFARE WRITE's command byte (the 16-byte write).
+    static let mifareWrite: UInt8 = 0xA0
+
+    /// Whether a card answered with the 4-bit ACK.
+    private func isAcknowledgement(_ result: Result<AirFrame, RFField.Silence>) -> Bool {
+        guard case .success(let answer) = result, answer.isShort else { return false }
+        return answer.bytes.first.map { $0 & 0x0F == 0x0A } ?? false
     }
 
     private func plainExchangeOutcome(_ result: Result<AirFrame, RFField.Silence>)
@@ -352,9 +384,10 @@ extension PN533Firmware {
         guard case .success(let answer) = result else {
             return .response([InitiatorStatus.timeout])
         }
-        if answer.isShort || !registers.checksCRC {
-            return .response([InitiatorStatus.ok] + answer.bytes)
-        }
+        if !registers.checksCRC { return .response([InitiatorStatus.ok] + answer.bytes) }
+        // A 4-bit ACK or NAK has no CRC to check: with RxCRCEn on the chip reports a CRC
+        // error, which is why nfcpy turns receive CRC off before a Type 2 WRITE.
+        if answer.isShort { return .response([InitiatorStatus.crc]) }
         return crcCheckedOutcome(answer)
     }
 

@@ -23,7 +23,8 @@ final class TagArming: Sendable {
         let nowArming: Bool
         switch kind {
         case .listening, .activated, .haltedUntilFieldOff: nowArming = false
-        case .deselected, .released, .idle, .chipFailed, .isoDEPFailed: nowArming = true
+        case .deselected, .released, .fellBackToIdle, .idle, .chipFailed, .isoDEPFailed:
+            nowArming = true
         case .received, .sent, .sentNibble, .waitingTimeExtension: return
         }
         arming.withLock { $0 = nowArming }

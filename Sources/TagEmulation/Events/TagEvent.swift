@@ -33,9 +33,12 @@ public struct TagEvent: Sendable, Hashable {
         case waitingTimeExtension(multiplier: Int)
         /// The reader sent S(DESELECT).
         case deselected
-        /// After DESELECT the tag keeps silent, as a card in HALT does, until the reader's
-        /// field goes off; then it listens again.
+        /// After DESELECT or HLTA the tag keeps silent, as a card in HALT does, until the
+        /// reader's field goes off; then it listens again.
         case haltedUntilFieldOff
+        /// A Type 2 tag took a frame for an error (one it does not know, or after a NAK) and
+        /// fell back to IDLE, as an NTAG does: it answers the next REQA.
+        case fellBackToIdle
         /// The reader let go: field off, HLTA or the card leaving (the PN533 reports all of
         /// them as status 29).
         case released
@@ -61,6 +64,7 @@ extension TagEvent.Kind: CustomStringConvertible {
         case .waitingTimeExtension(let multiplier): "WTX x\(multiplier)"
         case .deselected: "deselected"
         case .haltedUntilFieldOff: "halted until the field goes off"
+        case .fellBackToIdle: "fell back to IDLE"
         case .released: "released"
         case .idle(let duration): "idle for \(duration)"
         case .chipFailed(let error): "chip failed: \(error)"

@@ -14,7 +14,15 @@ import TagFormat
 ///   (read-only), so that a reader can still set the lock bits after writing `0F`. Dynamic
 ///   lock bytes are OR-ed in wherever they are; on a read-only tag the other bytes of their
 ///   blocks stay as they are.
-/// - Anything else, and commands of the wrong length, are NAK 0.
+/// - GET_VERSION `60` answers an NTAG213's, NTAG215's or NTAG216's version when the CC's
+///   data area is theirs (144, 496, 872 bytes); a tag of another size keeps silent, as a
+///   MIFARE Ultralight does.
+/// - FAST_READ `3A start end` returns the blocks from start to end (NAK 0 when out of range).
+/// - COMPATIBILITY WRITE `A0 n`, ACK, then 16 bytes of which the first 4 are written as by
+///   WRITE.
+/// - Anything else, and commands of the wrong length, are an error the tag does not answer:
+///   it falls back to IDLE (`unanswered`), as after a NAK (NTAG21x and MIFARE Ultralight
+///   data sheets: "any other data received ... is interpreted as an error").
 public struct Type2TagEmulation: Sendable, Hashable {
     /// The memory before any reader wrote to it.
     public let initialMemory: [UInt8]
@@ -24,6 +32,8 @@ public struct Type2TagEmulation: Sendable, Hashable {
     public private(set) var writes: [TagWrite] = []
     /// The dynamic lock bits, as the memory declared them when the tag was set up.
     public let dynamicLockBits: Type2DynamicLockBits?
+    /// The block a COMPATIBILITY WRITE acknowledged, waiting for its 16 data bytes.
+    private var compatibilityWriteBlock: Int?
 
     /// A tag serving a formatted image.
     public init(memory: Type2TagMemory) throws(TagEmulationError) {
@@ -55,16 +65,51 @@ public struct Type2TagEmulation: Sendable, Hashable {
 
     /// The answer to one command frame (CRC already stripped by the chip).
     public mutating func respond(to command: [UInt8]) -> Type2Answer {
+        if let block = compatibilityWriteBlock {
+            compatibilityWriteBlock = nil
+            guard command.count == 16 else { return .unanswered }
+            return write(block: block, Array(command.prefix(Type2Tag.blockSize)))
+        }
         switch (command.first, command.count) {
-        case (Type2Tag.readCommand, 2): read(block: Int(command[1]))
-        case (Type2Tag.writeCommand, 6): write(block: Int(command[1]), Array(command[2...]))
-        case (Self.haltCommand, 2) where command[1] == 0x00: .silence
-        default: Type2Answer.invalidArgument
+        case (Type2Tag.readCommand, 2): return read(block: Int(command[1]))
+        case (Type2Tag.writeCommand, 6): return write(block: Int(command[1]), Array(command[2...]))
+        case (Self.haltCommand, 2) where command[1] == 0x00: return .silence
+        case (Self.getVersionCommand, 1): return version.map(Type2Answer.data) ?? .unanswered
+        case (Self.fastReadCommand, 3): return fastRead(from: Int(command[1]), to: Int(command[2]))
+        case (Self.compatibilityWriteCommand, 2):
+            let block = Int(command[1])
+            guard block < blockCount, block >= 2, !isLocked(block: block) else {
+                return Type2Answer.invalidArgument
+            }
+            compatibilityWriteBlock = block
+            return .acknowledgement
+        default: return .unanswered
         }
     }
 
     /// HLTA's first byte.
     static let haltCommand: UInt8 = 0x50
+    /// NTAG21x GET_VERSION.
+    static let getVersionCommand: UInt8 = 0x60
+    /// NTAG21x FAST_READ.
+    static let fastReadCommand: UInt8 = 0x3A
+    /// COMPATIBILITY WRITE (MIFARE Classic's WRITE framing, 4 of 16 bytes written).
+    static let compatibilityWriteCommand: UInt8 = 0xA0
+
+    /// GET_VERSION's 8 bytes for an NTAG21x of this data area size (storage size byte 0F,
+    /// 11, 13 for NTAG213, 215, 216); nil for other sizes.
+    private var version: [UInt8]? {
+        let sizes: [Int: UInt8] = [144: 0x0F, 496: 0x11, 872: 0x13]
+        let dataArea = Int(memory[Type2Tag.capabilityContainerOffset + 2]) * 8
+        guard memory[Type2Tag.capabilityContainerOffset] == 0xE1, let size = sizes[dataArea]
+        else { return nil }
+        return [0x00, 0x04, 0x04, 0x02, 0x01, 0x00, size, 0x03]
+    }
+
+    private func fastRead(from start: Int, to end: Int) -> Type2Answer {
+        guard start <= end, end < blockCount else { return Type2Answer.invalidArgument }
+        return .data((start...end).flatMap(block))
+    }
 
     private func read(block: Int) -> Type2Answer {
         guard block < blockCount else { return Type2Answer.invalidArgument }

@@ -61,8 +61,10 @@ public actor Type2TagEmulator {
                     listening: { [log] in log.record(.listening) })
                 activations += 1
                 log.record(.activated(firstCommand: activation.initiatorCommand))
-                try await serve(firstCommand: activation.initiatorCommand, saved: saved)
-                try await halt()
+                switch try await serve(firstCommand: activation.initiatorCommand, saved: saved) {
+                case .halted: try await halt()
+                case .idle: log.record(.fellBackToIdle)
+                }
             } catch {
                 switch error {
                 case .brokenLink: try await halt()
@@ -73,9 +75,21 @@ public actor Type2TagEmulator {
         }
     }
 
-    /// Answers commands until HLTA; the reader letting go or going silent throws. `saved`
-    /// holds the framing registers to put back after each 4-bit answer.
-    private func serve(firstCommand: [UInt8], saved: [UInt8]) async throws(PN533Error) {
+    /// How a session with a reader ended, when the reader did not let go.
+    private enum SessionEnd {
+        /// HLTA: the tag is in HALT.
+        case halted
+        /// A NAK or a frame the tag takes for an error: it falls back to IDLE, as an NTAG
+        /// does after every NAK ("performs an internal reset", MIFARE Ultralight C data
+        /// sheet), and answers the next REQA.
+        case idle
+    }
+
+    /// Answers commands until HLTA or an error; the reader letting go or going silent
+    /// throws. `saved` holds the framing registers to put back after each 4-bit answer.
+    private func serve(firstCommand: [UInt8], saved: [UInt8]) async throws(PN533Error)
+        -> SessionEnd
+    {
         var command = firstCommand
         while true {
             log.record(.received(command))
@@ -88,9 +102,11 @@ public actor Type2TagEmulator {
                 let nibble = answer.nibble ?? 0
                 log.record(.sentNibble(nibble))
                 try await sendNibble(nibble, restoring: saved)
+                if case .negativeAcknowledgement = answer { return .idle }
             case .silence:
-                // HLTA: the tag sleeps.
-                return
+                return .halted
+            case .unanswered:
+                return .idle
             }
             command = try await device.getInitiatorCommand(timeout: configuration.idleTimeout)
         }
