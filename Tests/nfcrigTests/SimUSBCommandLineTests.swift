@@ -51,6 +51,18 @@ struct SimUSBClientTests {
         #expect(outcome.stdout.contains("Waiting for card removing"))
     }
 
+    @Test func nfcAnticolResolvesAndSelectsATagWithRawFrames() throws {
+        // REQA, ANTICOLLISION, SELECT, RATS and HLTA through InCommunicateThru, CRC by the host.
+        let outcome = try NFCRigProcess.run(
+            ["sim", "usb", "--timeout", "30s", "--tag4", Self.uri, "--", "nfc-anticol"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let uid = try #require(Self.emulatedUIDs(outcome.stderr).first)
+        #expect(outcome.stdout.contains("Found tag with\n UID: \(uid)"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("ATQA: 0004"))
+        #expect(outcome.stdout.contains(" SAK: 20"))
+        #expect(outcome.stdout.contains(" ATS: 05  78  80  80  00"), "\(outcome.stdout)")
+    }
+
     @Test(arguments: ["--tag4", "--tag2"])
     func nfcPollReportsTheTagsRemoval(option: String) throws {
         // libnfc's presence check: Diagnose 06 (R(NAK) on the air for the Type 4 tag) until

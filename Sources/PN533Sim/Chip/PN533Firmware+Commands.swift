@@ -27,7 +27,7 @@ extension PN533Firmware {
                     ? .response([]) : .errorFrame)
         case .inListPassiveTarget: return .task { await $0.listPassiveTargets(data) }
         case .inDataExchange: return dataExchange(data, generation: generation)
-        case .inCommunicateThru: return .now(communicateThru(data, generation: generation))
+        case .inCommunicateThru: return communicateThru(data, generation: generation)
         case .inDeselect: return .task { await $0.deselect(data, release: false) }
         case .inRelease: return .task { await $0.deselect(data, release: true) }
         case .inSelect: return .task { await $0.select(data) }
