@@ -6,14 +6,7 @@ import Testing
 /// Diagnose NumTst 06, the card presence test: R(NAK) on the air to an ISO-DEP card, which
 /// answers R(ACK) while it is there; one status byte, 00 present, 01 once it has gone.
 @Suite struct PresenceCheckTests {
-    let clock = SimulationClock()
-    let field: RFField
-    let reader: PN533Device
-
-    init() {
-        field = RFField(clock: clock)
-        reader = PN533Device(transport: PN533Firmware(name: "reader", field: field).transport())
-    }
+    let rig = ReaderInField()
 
     /// An ISO-DEP card: answers RATS with an ATS, and any R(NAK) with R(ACK) of its block
     /// number (ISO/IEC 14443-4 rule 12); logs what it heard.
@@ -30,17 +23,17 @@ import Testing
     }
 
     func presence() async throws -> [UInt8] {
-        try await reader.command(.diagnose, [0x06])
+        try await rig.reader.command(.diagnose, [0x06])
     }
 
-    /// The presence test's answers for `tag` listed, and after it left the field.
+    /// The presence test's answers for `tag` listed, and after it left the rig.field.
     func presence(of tag: SoftwareTag) async throws -> (present: [UInt8], gone: [UInt8]) {
-        let handle = await field.enter(tag, identity: tag.identity)
-        return try await clock.participate {
-            try await reader.open()
-            _ = try await reader.listPassiveTargets()
+        let handle = await rig.field.enter(tag, identity: tag.identity)
+        return try await rig.clock.participate {
+            try await rig.reader.open()
+            _ = try await rig.reader.listPassiveTargets()
             let present = try await presence()
-            await field.leave(handle)
+            await rig.field.leave(handle)
             return (present, try await presence())
         }
     }
@@ -62,15 +55,15 @@ import Testing
     }
 
     @Test func withoutATargetThePresenceTestIsNotAcceptable() async throws {
-        let answer = try await clock.participate {
-            try await reader.open()
+        let answer = try await rig.clock.participate {
+            try await rig.reader.open()
             return try await presence()
         }
         #expect(answer == [0x27])
     }
 
     @Test func thereIsNoDiagnoseTest03() async throws {
-        let error = await clock.commandError(reader, .diagnose, [0x03])
+        let error = await rig.clock.commandError(rig.reader, .diagnose, [0x03])
         #expect(error == .errorFrame(command: .diagnose))
     }
 }

@@ -7,14 +7,7 @@ import Testing
 /// as a PN533's raw mode does (libnfc's nfc-anticol): the cards answer from their ISO/IEC
 /// 14443-3 state.
 @Suite struct RawAnticollisionTests {
-    let clock = SimulationClock()
-    let field: RFField
-    let reader: PN533Device
-
-    init() {
-        field = RFField(clock: clock)
-        reader = PN533Device(transport: PN533Firmware(name: "reader", field: field).transport())
-    }
+    let rig = ReaderInField()
 
     /// A Type 2 card (SENS_RES 00 44, 4-byte UID) that answers READ with 16 bytes.
     func card(uid: [UInt8]) throws -> SoftwareTag {
@@ -26,29 +19,31 @@ import Testing
 
     /// Raw mode as nfc-anticol sets it: no CRC either way, the host appends it to SELECT.
     func raw() async throws {
-        try await reader.open()
-        try await reader.setRF(field: true)
-        try await reader.writeRegisters([(CIURegister.txMode, 0x00), (CIURegister.rxMode, 0x00)])
+        try await rig.reader.open()
+        try await rig.reader.setRF(field: true)
+        try await rig.reader.writeRegisters([
+            (CIURegister.txMode, 0x00), (CIURegister.rxMode, 0x00),
+        ])
     }
 
     /// A 7-bit frame (REQA, WUPA) and its answer, nil when none came.
     func shortFrame(_ byte: UInt8) async throws -> [UInt8]? {
-        try await reader.writeRegisters([(CIURegister.bitFraming, 0x07)])
-        let answer = try? await reader.communicateThru([byte])
-        try await reader.writeRegisters([(CIURegister.bitFraming, 0x00)])
+        try await rig.reader.writeRegisters([(CIURegister.bitFraming, 0x07)])
+        let answer = try? await rig.reader.communicateThru([byte])
+        try await rig.reader.writeRegisters([(CIURegister.bitFraming, 0x00)])
         return answer
     }
 
     @Test func oneCardIsWokenResolvedAndSelectedWithRawFrames() async throws {
         let uid: [UInt8] = [0x08, 0x11, 0x22, 0x33]
-        _ = await field.enter(try card(uid: uid), identity: try card(uid: uid).identity)
-        let (atqa, cl1, sak, read) = try await clock.participate {
+        _ = await rig.field.enter(try card(uid: uid), identity: try card(uid: uid).identity)
+        let (atqa, cl1, sak, read) = try await rig.clock.participate {
             try await raw()
             let atqa = try await shortFrame(0x26)
-            let cl1 = try await reader.communicateThru([0x93, 0x20])
-            let sak = try await reader.communicateThru(
+            let cl1 = try await rig.reader.communicateThru([0x93, 0x20])
+            let sak = try await rig.reader.communicateThru(
                 CRCA.appending(to: [0x93, 0x70] + cl1))
-            let read = try await reader.communicateThru(CRCA.appending(to: [0x30, 0x00]))
+            let read = try await rig.reader.communicateThru(CRCA.appending(to: [0x30, 0x00]))
             return (atqa, cl1, sak, read)
         }
         #expect(atqa == [0x44, 0x00])
@@ -59,9 +54,9 @@ import Testing
 
     @Test func aHaltedCardAnswersWUPAButNotREQA() async throws {
         let tag = try card(uid: [0x08, 0x11, 0x22, 0x33])
-        let handle = await field.enter(tag, identity: tag.identity)
-        await field.halt(handle)
-        let (request, wakeUp) = try await clock.participate {
+        let handle = await rig.field.enter(tag, identity: tag.identity)
+        await rig.field.halt(handle)
+        let (request, wakeUp) = try await rig.clock.participate {
             try await raw()
             let request = try await shortFrame(0x26)
             return (request, try await shortFrame(0x52))
@@ -73,14 +68,14 @@ import Testing
     @Test func twoCardsAnsweringDifferentUIDsCollide() async throws {
         for uid: [UInt8] in [[0x08, 0x11, 0x22, 0x33], [0x08, 0x44, 0x55, 0x66]] {
             let tag = try card(uid: uid)
-            _ = await field.enter(tag, identity: tag.identity)
+            _ = await rig.field.enter(tag, identity: tag.identity)
         }
-        let (atqa, error) = try await clock.participate {
+        let (atqa, error) = try await rig.clock.participate {
             () async throws -> ([UInt8]?, PN533Error?) in
             try await raw()
             let atqa = try await shortFrame(0x26)
             do throws(PN533Error) {
-                _ = try await reader.communicateThru([0x93, 0x20])
+                _ = try await rig.reader.communicateThru([0x93, 0x20])
                 return (atqa, nil)
             } catch {
                 return (atqa, error)

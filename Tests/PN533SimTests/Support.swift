@@ -49,3 +49,16 @@ extension SimulationClock {
         }
     }
 }
+
+/// A field on a virtual clock with one simulated reader chip and its driver: what most
+/// chip tests start from.
+struct ReaderInField {
+    let clock = SimulationClock()
+    let field: RFField
+    let reader: PN533Device
+
+    init() {
+        field = RFField(clock: clock)
+        reader = PN533Device(transport: PN533Firmware(name: "reader", field: field).transport())
+    }
+}
