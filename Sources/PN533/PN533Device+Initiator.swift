@@ -1,6 +1,7 @@
 /// The chip as initiator (reader): list targets and talk to them.
 extension PN533Device {
-    /// InListPassiveTarget at 106 kbps type A: up to `max` (1 or 2) targets; none is `[]`.
+    /// InListPassiveTarget at 106 kbps type A: the target listed, or `[]`. `max` is MaxTg: a
+    /// PN533 takes only 1 (`PN533InListPassiveTarget.maximumTargets`).
     public func listPassiveTargets(
         max: UInt8 = 1, baud: PassiveTarget.BaudRate = .kbps106, initiatorData: [UInt8] = [],
         timeout: Duration? = nil

@@ -101,6 +101,12 @@ import Testing
     @Test func maxTgTwoIsRefusedWithTheErrorFrameAsAPN533TakesOneTarget() async throws {
         let tag = try type2Tag(uid: [0x04, 0x00, 0, 0, 0, 0, 1])
         _ = await field.enter(tag, identity: tag.identity)
+        // The driver would not send it (`maximumTargets` is 1): the raw command does.
+        let error = await clock.commandError(reader, .inListPassiveTarget, [0x02, 0x00])
+        #expect(error == .errorFrame(command: .inListPassiveTarget))
+    }
+
+    @Test func theDriverRefusesToAskAPN533ForTwoTargets() async throws {
         let error = await clock.participate { () async -> PN533Error? in
             do throws(PN533Error) {
                 try await reader.open()
@@ -110,7 +116,11 @@ import Testing
                 return error
             }
         }
-        #expect(error == .errorFrame(command: .inListPassiveTarget))
+        #expect(
+            error
+                == .invalidRequest(
+                    command: .inListPassiveTarget,
+                    error: .outOfRange(field: "MaxTg", value: 2, range: 1...1)))
     }
 
     @Test func aTagThatLeavesMidExchangeGivesTheChipsTimeoutStatus() async throws {

@@ -306,8 +306,8 @@ struct Rig {
         await #expect(
             throws: PN533Error.invalidRequest(
                 command: .inListPassiveTarget,
-                error: .outOfRange(field: "MaxTg", value: 3, range: 1...2))
-        ) { try await rig.device.listPassiveTargets(max: 3) }
+                error: .outOfRange(field: "MaxTg", value: 2, range: 1...1))
+        ) { try await rig.device.listPassiveTargets(max: 2) }
         await rig.finish()
     }
 
