@@ -65,8 +65,6 @@ nfcrig_vusb_device *nfcrig_vusb_create(
     device->handler = umockdev_ioctl_base_new();
     g_signal_connect(
         device->handler, "handle-ioctl", G_CALLBACK(nfcrig_vusb_handle_ioctl), device);
-    g_signal_connect(
-        device->handler, "client-vanished", G_CALLBACK(nfcrig_vusb_client_vanished), device);
 
     device->node = g_strdup_printf("/dev/bus/usb/001/%03u", address);
     g_autoptr(GError) error = NULL;
@@ -139,6 +137,7 @@ void nfcrig_vusb_destroy(nfcrig_vusb_device *device) {
     if (device->node != NULL) {
         umockdev_testbed_detach_ioctl(device->bus->testbed, device->node, NULL);
     }
+    g_clear_object(&device->owner);
     g_free(device->syspath);
     g_free(device->node);
     g_clear_object(&device->handler);

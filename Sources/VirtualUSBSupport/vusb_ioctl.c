@@ -34,14 +34,35 @@ static void trace(const char *event, nfcrig_vusb_urb *urb) {
     g_string_free(line, TRUE);
 }
 
+/// The client that owns interface 0, or NULL: a client whose node was closed gives up its
+/// claim, as closing a usbfs file does (umockdev's `client-vanished` signal is never
+/// emitted, so the owner's `connected` property is read when another client asks).
+static UMockdevIoctlClient *owner(nfcrig_vusb_device *device) {
+    if (device->owner != NULL && !umockdev_ioctl_client_get_connected(device->owner)) {
+        g_clear_object(&device->owner);
+    }
+    return device->owner;
+}
+
 /// Whether `client` may use interface 0: it owns it, or nobody does and it takes it now.
 /// usbfs claims the interface for a client that submits a bulk URB without claiming first.
 static bool take_interface(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
-    if (device->owner != NULL && device->owner != client) {
+    if (owner(device) != NULL && device->owner != client) {
         return false;
     }
-    device->owner = client;
+    if (device->owner == NULL) {
+        // Held until released, so that a closed client's address cannot come back as a
+        // new client that would then own the interface.
+        device->owner = g_object_ref(client);
+    }
     return true;
+}
+
+/// Frees the interface if `client` owns it.
+static void give_up_interface(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
+    if (device->owner == client) {
+        g_clear_object(&device->owner);
+    }
 }
 
 static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
@@ -218,22 +239,15 @@ static void discard(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
 }
 
 static void release_interface(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
+
     if (device->owner != client) {
         umockdev_ioctl_client_complete(client, -1, EINVAL);
         return;
     }
-    device->owner = NULL;
+    give_up_interface(device, client);
     umockdev_ioctl_client_complete(client, 0, 0);
 }
 
-void nfcrig_vusb_client_vanished(
-    UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user_data) {
-    (void)handler;
-    nfcrig_vusb_device *device = user_data;
-    if (device->owner == client) {
-        device->owner = NULL;
-    }
-}
 
 static bool is_gone(nfcrig_vusb_device *device) {
     g_mutex_lock(&device->lock);
@@ -291,7 +305,7 @@ gboolean nfcrig_vusb_handle_ioctl(
     case USBDEVFS_SETCONFIGURATION:
         // usbfs refuses to change the configuration while any interface is claimed:
         // libnfc sets it before claiming, so a second libnfc program stops here.
-        if (device->owner == NULL) {
+        if (owner(device) == NULL) {
             umockdev_ioctl_client_complete(client, 0, 0);
         } else {
             umockdev_ioctl_client_complete(client, -1, EBUSY);

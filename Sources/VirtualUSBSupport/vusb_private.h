@@ -42,7 +42,8 @@ struct nfcrig_vusb_device {
     /// The client (one open file of the device node) that claimed interface 0, or NULL. As
     /// usbfs does, a claim or a bulk URB from any other client fails with EBUSY until the
     /// owner releases the interface or closes the node. Touched on umockdev's worker thread
-    /// only (ioctls and the client-vanished signal both arrive there).
+    /// only (where ioctls arrive). A reference is held; a closed owner is dropped when
+    /// another client asks (`owner()` in vusb_ioctl.c).
     UMockdevIoctlClient *owner;
 };
 
@@ -56,9 +57,6 @@ void nfcrig_vusb_held_reap(gpointer client, gpointer device);
 gboolean nfcrig_vusb_handle_ioctl(
     UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user_data);
 
-/// The `client-vanished` signal handler: a closed node gives up its claim (vusb_ioctl.c).
-void nfcrig_vusb_client_vanished(
-    UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user_data);
 
 struct usbdevfs_urb;
 

@@ -1,3 +1,4 @@
+import CLibUSB
 import PN533
 import PN533Sim
 import PN533USB
@@ -31,6 +32,29 @@ extension VirtualUSBTests {
             let (third, _) = try await PN533USBDevice.open(.location(bus: 1, address: 2))
             #expect(try await PN533Device(transport: third).open().ic == 0x33)
             await third.close()
+        }
+
+        @Test func closingTheDeviceWithoutReleasingGivesTheInterfaceUp() async throws {
+            _ = try SharedVirtualReader.device()
+            // nfcpy closes without releasing; usbfs frees a closed file's claims.
+            #expect(claimAndCloseWithoutRelease() == LIBUSB_SUCCESS.rawValue)
+            let (next, _) = try await PN533USBDevice.open(.location(bus: 1, address: 2))
+            #expect(try await PN533Device(transport: next).open().ic == 0x33)
+            await next.close()
+        }
+
+        /// Opens the first 04cc:2533 with libusb, claims interface 0 and closes the handle
+        /// without releasing it; libusb's result of the claim.
+        private func claimAndCloseWithoutRelease() -> Int32 {
+            var context: OpaquePointer?
+            guard libusb_init(&context) == 0, let context else { return -99 }
+            defer { libusb_exit(context) }
+            guard let handle = libusb_open_device_with_vid_pid(context, 0x04cc, 0x2533) else {
+                return -98
+            }
+            let claimed = libusb_claim_interface(handle, 0)
+            libusb_close(handle)
+            return claimed
         }
     }
 }
