@@ -1,3 +1,4 @@
+import ISODEP
 import PN533Sim
 import TagFormat
 

@@ -1,5 +1,6 @@
 import ISODEP
 import NDEF
+import PN533
 
 extension NFCReferenceReader {
     /// Whether the connected tag is NDEF and writable, and the largest message it holds;

@@ -1,5 +1,6 @@
 import Conformance
 import Foundation
+import PN533Sim
 import Rig
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import NDEF
+import PN533Sim
 import Rig
+import TagEmulation
 import TagReader
 import Testing
 

@@ -1,6 +1,7 @@
 import NDEF
 import Rig
 import TagEmulation
+import TagFormat
 import TagReader
 import Testing
 

@@ -1,4 +1,5 @@
 import PN533
+import SeededRandom
 import Testing
 
 /// Seeded hostile input: random bytes and mutated real frames fed to the decoder and to every

@@ -1,3 +1,4 @@
+import Conformance
 import Testing
 
 @testable import Reporting

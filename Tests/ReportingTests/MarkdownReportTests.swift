@@ -1,3 +1,5 @@
+import Conformance
+import Foundation
 import Testing
 
 @testable import Reporting

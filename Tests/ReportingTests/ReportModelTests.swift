@@ -1,5 +1,6 @@
 import Conformance
 import Foundation
+import Rig
 import Testing
 
 @testable import Reporting

@@ -1,5 +1,6 @@
 import Foundation
 import PN533
+import PN533Sim
 import Testing
 import VirtualUSB
 

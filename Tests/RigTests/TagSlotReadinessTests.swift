@@ -1,6 +1,7 @@
 import Foundation
 import PN533
 import PN533Sim
+import TagEmulation
 import Testing
 
 @testable import Rig

@@ -1,5 +1,6 @@
 import NDEF
 import PN533Sim
+import TagFormat
 import TagReader
 import Testing
 

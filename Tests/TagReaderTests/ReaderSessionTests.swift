@@ -1,4 +1,5 @@
 import NDEF
+import PN533Sim
 import TagReader
 import Testing
 

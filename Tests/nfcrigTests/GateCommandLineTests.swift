@@ -1,6 +1,7 @@
 import Conformance
 import Foundation
 import Reporting
+import Rig
 import Testing
 
 /// `nfcrig gate` as CI sees it: exit 0 without regressions, 1 with one, 2 on bad input.

@@ -1,5 +1,7 @@
+import Conformance
 import Foundation
 import Reporting
+import Rig
 import Testing
 
 /// nfcpy as a device under test (`Rigs/nfcpy-sim.yaml`): every suite through

@@ -1,5 +1,6 @@
 import Foundation
 import Reporting
+import Rig
 import Testing
 
 /// A process DUT with its own reader (`dut: {adapter: process, reader: virtual-usb}`): the

@@ -1,6 +1,7 @@
 import Conformance
 import Foundation
 import Reporting
+import Rig
 import Testing
 
 /// `nfcrig run --rig Rigs/sim-usb.yaml` from a plain process: nfcrig puts itself under

@@ -1,4 +1,5 @@
 import Foundation
+import PN533Sim
 import Rig
 import TagReader
 

@@ -1,3 +1,4 @@
+import PN533Sim
 import Rig
 
 /// Runs cases on an assembled rig against a DUT, each `repeatCount` times, and gathers the

@@ -1,5 +1,6 @@
 import NDEF
 import Rig
+import TagEmulation
 
 /// The steps most cases share: present tags, scan, read; each turns DUT trouble into its
 /// verdict (`outcome(of:in:)`).

@@ -1,5 +1,6 @@
 import NDEF
 import Rig
+import TagEmulation
 import TagFormat
 
 /// `ndef-write`: the DUT writes what it is given and it reads back the same; the RF side

@@ -1,4 +1,5 @@
 import NDEF
+import Rig
 import TagEmulation
 import TagFormat
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The chip's scripted faults (`PN533Fault`), each committed once, in order.
 extension PN533Firmware {
     /// Removes the first queued fault that `matches`; whether there was one.

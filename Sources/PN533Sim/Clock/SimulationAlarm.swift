@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A deadline its owner sets, moves and clears again and again, with one action fixed at
 /// creation: a frame's waiting time, set and cleared for every frame on the air, without
 /// the two closures and the task a `schedule` costs each time.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A first-in first-out mailbox whose receive is a wait on the simulation clock, so a host
 /// waiting for a chip's answer lets virtual time advance.
 public final class SimulationChannel<Element: Sendable>: Sendable {

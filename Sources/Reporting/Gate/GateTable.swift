@@ -1,3 +1,5 @@
+import Conformance
+
 /// The gate's result as a fixed-width text table for terminals and CI logs.
 public enum GateTable {
     /// A header line with both run IDs and the limits, one row per change (or `no changes`),

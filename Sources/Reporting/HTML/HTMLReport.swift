@@ -1,4 +1,5 @@
 import Conformance
+import Rig
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no scripts, no other files)
 /// with the run's facts, every suite's cases, a latency histogram per case and metric with

@@ -1,3 +1,6 @@
+import Conformance
+import Rig
+
 /// `junit.xml`: the report in the common JUnit XML shape that CI test views read.
 ///
 /// `<testsuites>` holds one `<testsuite>` per suite (in order of first appearance) with

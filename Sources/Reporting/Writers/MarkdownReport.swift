@@ -1,3 +1,6 @@
+import Conformance
+import Rig
+
 /// `report.md`: the report as GitHub-flavoured Markdown, for pull requests and chat.
 ///
 /// A run table and verdict counts, one table per suite, the failures and errors with their

@@ -1,5 +1,6 @@
 import NDEF
 import PN533
+import PN533USB
 import Synchronization
 import TagReader
 

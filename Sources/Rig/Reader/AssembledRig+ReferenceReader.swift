@@ -1,4 +1,5 @@
 import PN533
+import PN533Sim
 import TagReader
 
 extension AssembledRig {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NDEF
+import Rig
 
 /// `nfcrig emulate`: presents a tag on one of the rig's emulator chips and prints what the
 /// tag sees.

@@ -2,6 +2,7 @@ import Foundation
 import NDEF
 import PN533Sim
 import Rig
+import TagReader
 
 /// What `emulate` runs: which emulator presents which tag, and how often the reference reader
 /// reads it back on a virtual-clock rig.

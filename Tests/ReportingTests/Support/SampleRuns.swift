@@ -1,6 +1,7 @@
 import Conformance
 import Foundation
 import Reporting
+import Rig
 
 /// Runs and reports to feed the writers and the gate.
 enum SampleRuns {
