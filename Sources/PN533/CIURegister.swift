@@ -8,6 +8,10 @@ public enum CIURegister {
     public static let rxMode: UInt16 = 0x6303
     /// CIU_ManualRCV: bit 4 ParityDisable.
     public static let manualRCV: UInt16 = 0x630D
+    /// CIU_DivIrq: bit 1 RfOnIRq (an external field came on), bit 0 RfOffIRq (the external
+    /// field went off), kept until the host clears them; bit 7 Set2 says whether a write
+    /// sets (1) or clears (0) the bits written as 1.
+    public static let divIrq: UInt16 = 0x6335
     /// CIU_Status1: bit 2 RFOn, set while an external RF field is detected.
     public static let status1: UInt16 = 0x6337
     /// CIU_FIFOData: reading takes the next byte out of the CIU's 64-byte FIFO, writing
@@ -19,4 +23,10 @@ public enum CIURegister {
     public static let bitFraming: UInt16 = 0x633D
     /// CIU_Status1's RFOn bit.
     public static let rfOn: UInt8 = 0x04
+    /// CIU_DivIrq's RfOffIRq bit.
+    public static let rfOffIRq: UInt8 = 0x01
+    /// CIU_DivIrq's RfOnIRq bit.
+    public static let rfOnIRq: UInt8 = 0x02
+    /// CIU_DivIrq's Set2 bit.
+    public static let set2: UInt8 = 0x80
 }

@@ -82,7 +82,7 @@ import Testing
         let failure = try #require(results.first { $0.id == "RESTART-001" })
         #expect(failure.verdict == .fail)
         #expect(failure.message.contains("450.0–550.0 ms"))
-        #expect(failure.message.contains("805.6 ms"))
+        #expect(failure.message.contains("805.5 ms"))
     }
 
     /// A reader that connects to one of two tags reports one: every case that needs the DUT

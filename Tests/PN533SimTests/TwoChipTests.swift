@@ -6,20 +6,13 @@ import Testing
 /// Two simulated chips in one field: one emulates a card in target mode, its host answering
 /// every frame; the other reads it as initiator.
 @Suite struct TwoChipTests {
-    let clock = SimulationClock()
-    let field: RFField
-    let readerChip: PN533Firmware
-    let emulatorChip: PN533Firmware
-    let reader: PN533Device
-    let emulator: PN533Device
-
-    init() {
-        field = RFField(clock: clock)
-        readerChip = PN533Firmware(name: "reader", field: field)
-        emulatorChip = PN533Firmware(name: "emulator", field: field)
-        reader = PN533Device(transport: readerChip.transport())
-        emulator = PN533Device(transport: emulatorChip.transport())
-    }
+    let chips = TwoChipsInField()
+    var clock: SimulationClock { chips.clock }
+    var field: RFField { chips.field }
+    var readerChip: PN533Firmware { chips.readerChip }
+    var emulatorChip: PN533Firmware { chips.emulatorChip }
+    var reader: PN533Device { chips.reader }
+    var emulator: PN533Device { chips.emulator }
 
     static let isoDEPCard = TargetConfiguration(
         sensRes: [0x04, 0x00], nfcid1t: [0xA1, 0xB2, 0xC3], selRes: 0x20)

@@ -172,6 +172,31 @@ import Testing
         #expect(Array(kinds[(halted + 1)...].prefix(2)) == [.released, .listening])
     }
 
+    @Test func aHaltedTagWakesAfterAFieldResetShorterThanItsChecks() async throws {
+        let rig = EmulationRig()
+        var configuration = Type4TagEmulatorConfiguration()
+        configuration.haltUntilFieldOff = true
+        configuration.fieldCheckInterval = .milliseconds(200)
+        let emulator = try Self.emulator(rig, configuration: configuration)
+        let message = try await rig.read(emulator) {
+            _ = try await rig.poll()
+            try await rig.reader.deselect(target: 1)
+            try await rig.clock.sleep(until: rig.clock.now.advanced(by: .milliseconds(20)))
+            // 5 ms off, ISO/IEC 14443-3's shortest reset: over before the tag checks again,
+            // so only the latched RfOffIRq can tell it.
+            try await rig.reader.setRF(field: false)
+            try await rig.clock.sleep(until: rig.clock.now.advanced(by: .milliseconds(5)))
+            try await rig.reader.setRF(field: true)
+            _ = try await rig.poll()
+            return try await Self.readNDEF(rig).1
+        }
+        #expect(message == Self.message)
+        #expect(await emulator.activations == 2)
+        let kinds = rig.log.events.map(\.kind)
+        let halted = try #require(kinds.firstIndex(of: .haltedUntilFieldOff))
+        #expect(Array(kinds[(halted + 1)...].prefix(2)) == [.released, .listening])
+    }
+
     @Test func aTagLoadedBetweenReadsIsWhatTheNextReadFinds() async throws {
         let rig = EmulationRig()
         let emulator = try Self.emulator(rig)

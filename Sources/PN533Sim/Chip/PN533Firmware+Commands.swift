@@ -14,7 +14,7 @@ extension PN533Firmware {
         case .getFirmwareVersion: return .now(.response(firmwareVersion))
         case .getGeneralStatus: return .task { await $0.generalStatus() }
         case .readRegister: return .task { await $0.readRegisters(data) }
-        case .writeRegister: return .now(writeRegisters(data))
+        case .writeRegister: return .task { await $0.writeRegisters(data) }
         case .setParameters:
             guard data.count == 1 else { return .now(.errorFrame) }
             parameters = data[0]
@@ -76,10 +76,23 @@ extension PN533Firmware {
         if addresses.contains(CIURegister.status1), await externalFieldDetected() {
             status1 |= CIURegister.rfOn
         }
+        var divIrqValue: UInt8 = 0
+        if addresses.contains(CIURegister.divIrq) {
+            divIrqValue = divIrq.value(edges: await externalFieldEdges(), inField: inField)
+        }
         let values = addresses.map {
-            $0 == CIURegister.status1 ? status1 : registers.read($0)
+            switch $0 {
+            case CIURegister.status1: status1
+            case CIURegister.divIrq: divIrqValue
+            default: registers.read($0)
+            }
         }
         return .response([0x00] + values)
+    }
+
+    /// The edges in the other readers' fields the RF level detector has sensed.
+    func externalFieldEdges() async -> ExternalFieldEdges {
+        await field.externalFieldEdges(seenBy: readerHandle)
     }
 
     /// What the RF level detector senses: another reader's field, where the antenna is.
@@ -88,10 +101,15 @@ extension PN533Firmware {
         return await field.isPowered(byOtherThan: readerHandle)
     }
 
-    private func writeRegisters(_ data: [UInt8]) -> FirmwareOutcome {
+    private func writeRegisters(_ data: [UInt8]) async -> FirmwareOutcome {
         guard !data.isEmpty, data.count % 3 == 0 else { return .errorFrame }
         for index in stride(from: 0, to: data.count, by: 3) {
-            registers[UInt16(data[index]) << 8 | UInt16(data[index + 1])] = data[index + 2]
+            let address = UInt16(data[index]) << 8 | UInt16(data[index + 1])
+            if address == CIURegister.divIrq {
+                divIrq.write(data[index + 2], edges: await externalFieldEdges())
+            } else {
+                registers[address] = data[index + 2]
+            }
         }
         return .response([0x00])
     }

@@ -185,6 +185,11 @@ extension PN533Firmware {
     public func setInField(_ present: Bool) async {
         guard present != inField else { return }
         inField = present
+        let externalFieldOn = await field.isPowered(byOtherThan: readerHandle)
+        let edges = await externalFieldEdges()
+        // Moved back meanwhile: that move accounts for where the antenna is.
+        guard inField == present else { return }
+        divIrq.antennaMoved(inField: present, edges: edges, externalFieldOn: externalFieldOn)
         record(.rf(present ? "moved into the field" : "moved out of the field"))
         if present {
             if let target = targetMode, targetHandle == nil, !targetActivated {

@@ -45,6 +45,8 @@ public actor PN533Firmware {
     let linkDown = Atomic<Bool>(false)
     nonisolated var disconnected: Bool { linkDown.load(ordering: .acquiring) }
     @exclusivity(unchecked) var registers = CIURegisterFile()
+    /// CIU_DivIrq, apart from the other registers as its RF bits follow the field.
+    var divIrq = CIUDivIrq()
     @exclusivity(unchecked) var rf = RFSettings()
     @exclusivity(unchecked) var initiator = InitiatorState()
     /// The ISO-DEP exchange with a listed card whose block is on the air, if any.

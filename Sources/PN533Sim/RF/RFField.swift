@@ -86,6 +86,14 @@ public actor RFField {
     /// When each reader last heard a card frame end: its next frame waits out the guard time.
     @exclusivity(unchecked) private var lastAnswerEnd = IDTable<SimulationInstant>()
     @exclusivity(unchecked) private var fieldsOn: [Int] = []
+    /// The edges each reader (by id) has sensed in the others' fields, and (`anyField`) the
+    /// edges in all fields, which a chip senses until it joins as a reader with a field of
+    /// its own: a reader's counts go on from those.
+    @exclusivity(unchecked) private var externalEdges: [Int: ExternalFieldEdges] = [
+        RFField.anyField: ExternalFieldEdges()
+    ]
+    /// The key of the edges in all fields: no reader has it.
+    private static let anyField = -1
     @exclusivity(unchecked) private var nextID = 0
     @exclusivity(unchecked) private var transmissions = IDTable<Transmission>()
     @exclusivity(unchecked) private var nextTransmission = 0
@@ -108,6 +116,7 @@ public actor RFField {
     /// A reader joins the field, its own field off.
     public func joinAsReader() -> ReaderHandle {
         defer { nextID += 1 }
+        externalEdges[nextID] = externalEdges[Self.anyField]
         return ReaderHandle(id: nextID)
     }
 
@@ -137,13 +146,17 @@ public actor RFField {
 
     /// Switches a reader's field; cards lose power when the last field goes off.
     public func setField(_ on: Bool, by reader: ReaderHandle) {
-        let wasPowered = isPowered
+        let before = fieldsOn
         if on, !fieldsOn.contains(reader.id) {
             fieldsOn.append(reader.id)
         } else if !on {
             fieldsOn.removeAll { $0 == reader.id }
         }
-        guard wasPowered && !isPowered else { return }
+        guard before != fieldsOn else { return }
+        for id in externalEdges.keys {
+            externalEdges[id]?.record(seenBy: id, from: before, to: fieldsOn)
+        }
+        guard !before.isEmpty && !isPowered else { return }
         for id in entries.ids {
             entries[id]?.state = .idle
             entries[id]?.target.fieldLost(in: self)
@@ -152,6 +165,12 @@ public actor RFField {
 
     /// Whether this reader's field is on.
     public func isFieldOn(for reader: ReaderHandle) -> Bool { fieldsOn.contains(reader.id) }
+
+    /// How often the other readers' fields came on and went off, as `reader` sensed them
+    /// (every field, for a chip that never joined as a reader).
+    public func externalFieldEdges(seenBy reader: ReaderHandle?) -> ExternalFieldEdges {
+        externalEdges[reader?.id ?? Self.anyField] ?? ExternalFieldEdges()
+    }
 
     /// Whether a field other than `reader`'s own is on: what a chip's RF level detector
     /// senses.
