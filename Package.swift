@@ -15,10 +15,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "NDEF"),
+        .target(name: "Locking"),
         .target(name: "TagFormat"),
         .target(name: "PN533"),
-        .target(name: "PN533Sim", dependencies: ["PN533"]),
-        .target(name: "TagEmulation", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533"]),
+        .target(name: "PN533Sim", dependencies: ["PN533", "Locking"]),
+        .target(
+            name: "TagEmulation", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533", "Locking"]),
         .systemLibrary(
             name: "CLibUSB",
             pkgConfig: "libusb-1.0",
@@ -31,18 +33,21 @@ let package = Package(
             providers: [.apt(["libumockdev-dev", "libglib2.0-dev"])]
         ),
         .target(name: "VirtualUSBSupport", dependencies: ["CUMockdev"]),
-        .target(name: "VirtualUSB", dependencies: ["PN533Sim", "PN533", "VirtualUSBSupport"]),
-        .target(name: "ISODEP", dependencies: ["PN533"]),
+        .target(
+            name: "VirtualUSB", dependencies: ["PN533Sim", "PN533", "VirtualUSBSupport", "Locking"]),
+        .target(name: "ISODEP", dependencies: ["PN533", "Locking"]),
         .target(
             name: "Rig",
             dependencies: [
                 "PN533", "PN533USB", "PN533Sim", "ISODEP", "TagFormat", "TagEmulation", "TagReader",
-                "NDEF", "VirtualUSB", .product(name: "Yams", package: "Yams"),
+                "NDEF", "VirtualUSB", "Locking", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(
             name: "Conformance",
-            dependencies: ["Rig", "PN533Sim", "TagEmulation", "TagReader", "NDEF", "TagFormat"]),
+            dependencies: [
+                "Rig", "PN533Sim", "TagEmulation", "TagReader", "NDEF", "TagFormat", "Locking",
+            ]),
         .target(
             name: "Reporting",
             dependencies: [
@@ -74,6 +79,7 @@ let package = Package(
                 "TagEmulation",
                 "TagFormat",
                 "TagReader",
+                "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,7 +91,8 @@ let package = Package(
             dependencies: ["nfcrig", "NDEF", "Conformance", "Reporting", "Rig", "TagReader"]
         ),
         .testTarget(name: "PN533Tests", dependencies: ["PN533", "SeededRandom"]),
-        .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533", "SeededRandom"]),
+        .testTarget(
+            name: "PN533SimTests", dependencies: ["PN533Sim", "PN533", "SeededRandom", "Locking"]),
         .testTarget(
             name: "TagEmulationTests",
             dependencies: [

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A result a plain task will deliver, awaited with a wall-clock deadline by any number of
 /// waiters; a waiter that gives up leaves the result for the next.
@@ -10,7 +10,7 @@ final class TaskPendingResult: ISODEPPendingResult {
     }
 
     private let origin: ContinuousClock.Instant
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     init(origin: ContinuousClock.Instant) { self.origin = origin }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 internal import VirtualUSBSupport
 
 /// USB bus 1 as umockdev presents it to this process and its children: the place
@@ -10,7 +10,7 @@ internal import VirtualUSBSupport
 public final class VirtualUSBBus: @unchecked Sendable {
     // The pointer is only read after init; the C side locks what it shares.
     let pointer: OpaquePointer
-    private let used = Mutex<Set<UInt8>>([])
+    private let used = Lock<Set<UInt8>>([])
 
     /// Creates the testbed.
     public init() throws(VirtualUSBError) {

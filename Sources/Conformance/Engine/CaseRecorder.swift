@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Collects a case's latency samples and timeline across its repetitions.
 public final class CaseRecorder: Sendable {
@@ -7,7 +7,7 @@ public final class CaseRecorder: Sendable {
         var timeline: [TimelineEvent] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Creates an empty recorder.
     public init() {}

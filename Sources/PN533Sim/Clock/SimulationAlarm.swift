@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A deadline its owner sets, moves and clears again and again, with one action fixed at
 /// creation: a frame's waiting time, set and cleared for every frame on the air, without

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A first-in first-out mailbox whose receive is a wait on the simulation clock, so a host
 /// waiting for a chip's answer lets virtual time advance.

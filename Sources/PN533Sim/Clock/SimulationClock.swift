@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The clock every simulated chip, the RF field and the host tasks driving them share.
 ///
@@ -22,7 +22,7 @@ public final class SimulationClock: Clock, Sendable {
 
     /// The mode chosen at creation.
     public let mode: Mode
-    let state = Mutex(ClockState())
+    let state = Lock(ClockState())
     /// The serial executor the field, its chips and the participant tasks run on.
     public let executor = SimulationExecutor()
     private let wallStart = ContinuousClock.now

@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -23,7 +24,7 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
         var scheduled = false
     }
 
-    private let queue = Mutex(Queue())
+    private let queue = Lock(Queue())
     /// The thread draining the queue (its `pthread_t`'s bits), 0 while no drain runs: an
     /// atomic rather than under the lock, as the chips ask for it at every frame.
     private let drainer = Atomic<UInt>(0)

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A type A card made of a closure: it answers each reader frame at once (after the minimum
 /// frame delay), as a contactless card's own logic would. For tests, and for tags in the
@@ -11,7 +11,7 @@ public final class SoftwareTag: RFTarget {
     public let identity: TypeAIdentity
     private let timing: AirTiming
     private let responder: Responder
-    private let log = Mutex<[String]>([])
+    private let log = Lock<[String]>([])
 
     /// Creates a tag answering through `responder`.
     public init(

@@ -1,6 +1,6 @@
+import Locking
 import PN533Sim
 import PN533USB
-import Synchronization
 import VirtualUSB
 
 /// The virtual USB bus of a rig and the simulated chips plugged into it: they must live as
@@ -8,7 +8,7 @@ import VirtualUSB
 public final class VirtualUSBChips: Sendable {
     /// The bus (umockdev's testbed; one per process).
     public let bus: VirtualUSBBus
-    private let devices = Mutex<[VirtualPN533Device]>([])
+    private let devices = Lock<[VirtualPN533Device]>([])
 
     /// Chips on `bus`, the caller's (a test's shared bus) or a new one when nil.
     ///

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Lines from a child's stdout, filled by a reading thread and taken by one waiter at a time
 /// with a wall-clock timeout.
@@ -16,7 +16,7 @@ final class LineQueue: Sendable {
         var nextWaiterID = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Adds a line (reading thread).
     func push(_ line: String) {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The running child of a `ProcessDUT`: its stdin, a thread turning stdout into lines, and
 /// the last part of its stderr for error messages.
@@ -96,7 +96,7 @@ final class ProcessDUTChild: Sendable {
 
 /// The last part of a stream of text, kept for error messages.
 final class TextTail: Sendable {
-    private let buffer = Mutex("")
+    private let buffer = Lock("")
     private static let kept = 2000
 
     func append(_ text: String) {

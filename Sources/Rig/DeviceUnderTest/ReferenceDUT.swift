@@ -1,7 +1,7 @@
+import Locking
 import NDEF
 import PN533
 import PN533USB
-import Synchronization
 import TagReader
 
 /// nfcrig's reference reader on one of the rig's chips, behind the DUT protocol: what a
@@ -111,7 +111,7 @@ public actor ReferenceDUT: DeviceUnderTest {
 
 /// Reader events turned into DUT events, kept until a case takes them.
 final class ReferenceDUTEvents: Sendable {
-    private let pending = Mutex<[DUTEvent]>([])
+    private let pending = Lock<[DUTEvent]>([])
 
     func observe(_ event: ReaderEvent) {
         let name: String? =

@@ -1,6 +1,6 @@
 import ISODEP
+import Locking
 import PN533Sim
-import Synchronization
 
 /// ISO-DEP time on a simulation clock (the rig hands it to emulated cards and readers): a card's handler runs as a participant task, so
 /// virtual time goes on while it sleeps, and waiting for its answer is a wait on the clock.
@@ -36,7 +36,7 @@ final class SimulationPendingResult: ISODEPPendingResult {
     }
 
     private let clock: SimulationClock
-    private let state = Mutex(State.empty)
+    private let state = Lock(State.empty)
 
     init(clock: SimulationClock) { self.clock = clock }
 

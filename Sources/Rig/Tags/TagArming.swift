@@ -1,12 +1,12 @@
+import Locking
 import PN533Sim
-import Synchronization
 import TagEmulation
 
 /// Whether an emulator is between readers, arming its chip again (TgInitAsTarget on its way),
 /// and a wait until it is not: a reader polling in that gap misses the tag, which on the wall
 /// clock is a matter of the host's scheduling, not of the reader under test.
 final class TagArming: Sendable {
-    private let arming = Mutex(true)
+    private let arming = Lock(true)
     /// At most one signal waits: the waiter checks the state after each.
     private let changed: SimulationChannel<Void>
     private let clock: SimulationClock

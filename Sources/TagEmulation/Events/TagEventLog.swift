@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The events of an emulated tag, timestamped by an injected clock, readable while the
 /// emulator runs: the newest `capacity` of them, with counts that cover every event.
@@ -38,7 +38,7 @@ public final class TagEventLog: Sendable {
     private let observer: (@Sendable (TagEvent) -> Void)?
     /// How many events are kept.
     public let capacity: Int
-    private let entries = Mutex(Entries())
+    private let entries = Lock(Entries())
 
     /// A log stamping events with `now()`, keeping the newest `capacity` (at least one);
     /// `observer` sees each event as it is recorded.

@@ -1,6 +1,6 @@
 import ISODEP
+import Locking
 import PN533
-import Synchronization
 
 /// A Type 4 Tag on a PN533 in target mode: arms the chip, serves each reader's ISO-DEP
 /// session with a `Type4TagApplication`, and arms again after DESELECT, release, field
@@ -17,7 +17,7 @@ public actor Type4TagEmulator {
     /// Activations, APDUs, WTX, DESELECT and releases, timestamped.
     public nonisolated let log: TagEventLog
     private nonisolated let scheduler: any ISODEPScheduler
-    private nonisolated let state: Mutex<Type4TagApplication>
+    private nonisolated let state: Lock<Type4TagApplication>
     /// How many times a reader activated the tag.
     public private(set) var activations = 0
 
@@ -29,7 +29,7 @@ public actor Type4TagEmulator {
         scheduler: any ISODEPScheduler = ContinuousISODEPScheduler(), log: TagEventLog
     ) {
         self.device = device
-        state = Mutex(application)
+        state = Lock(application)
         self.configuration = configuration
         self.scheduler = scheduler
         self.log = log

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import VirtualUSB
 
 /// The command `sim usb` runs: a child process sharing nfcrig's standard streams, with the
@@ -89,7 +89,7 @@ final class ChildCommand: Sendable {
 
 /// The exit status, set by the waiting thread.
 private final class ExitSlot: Sendable {
-    private let status = Mutex<Int32?>(nil)
+    private let status = Lock<Int32?>(nil)
 
     func set(_ value: Int32) { status.withLock { $0 = value } }
 

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 /// SIGINT and SIGTERM caught instead of ending the process, so that a verb that runs until
 /// interrupted can stop its chips and exit 0.
@@ -39,7 +39,7 @@ final class InterruptSignals: Sendable {
 
 /// The first signal caught, set on the signal queue and read by the waiting task.
 private final class CaughtSignal: Sendable {
-    private let value = Mutex<Int32?>(nil)
+    private let value = Lock<Int32?>(nil)
 
     func record(_ number: Int32) { value.withLock { $0 = $0 ?? number } }
 
