@@ -15,7 +15,7 @@ extension PN533Device {
     /// TgGetInitiatorCommand: the initiator's next command.
     public func getInitiatorCommand(timeout: Duration? = nil) async throws(PN533Error) -> [UInt8] {
         let request = PN533TgInitiatorExchange.getInitiatorCommand
-        let response = try await performInlined(request, timeout: timeout)
+        let response = try await perform(request, timeout: timeout)
         return try PN533DataResponse(response: response, command: request.command).data
     }
 
@@ -25,7 +25,7 @@ extension PN533Device {
     ) async throws(PN533Error) {
         let request = PN533TgInitiatorExchange.responseToInitiator(data)
         try PN533Response.requireSuccess(
-            try await performInlined(request, timeout: timeout), command: request.command)
+            try await perform(request, timeout: timeout), command: request.command)
     }
 
     /// TgGetData: the initiator's next DEP data, following its more-information chaining.

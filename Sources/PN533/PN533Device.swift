@@ -14,19 +14,18 @@ public actor PN533Device {
     static let emptyTransfersAsTimeout = 8
 
     private let transport: any Transport
-    private let executorOwner: any Actor
-    /// `executorOwner`'s executor, read once: the run time asks for it at every switch.
+    /// The transport's preferred executor, or the one a helper actor lends.
     private nonisolated let executor: UnownedSerialExecutor
+    /// Keeps the lender of `executor` alive when the transport prefers none.
+    private let executorLender: PN533DeviceExecutor?
     /// The settings this device runs with.
     public let configuration: PN533DeviceConfiguration
     private let onEvent: (@Sendable (PN533DeviceEvent) -> Void)?
     /// The firmware `open()` read; `nil` before.
-    // The device's state opts out of run-time exclusivity checks: isolation already keeps
-    // tasks apart, and the checks cost 7 % of a simulated APDU round trip.
-    @exclusivity(unchecked) public private(set) var firmware: PN533FirmwareVersion?
-    @exclusivity(unchecked) private var decoder = PN533FrameDecoder()
-    @exclusivity(unchecked) private var busy = false
-    @exclusivity(unchecked) private var waiters: [CheckedContinuation<Void, Never>] = []
+    public private(set) var firmware: PN533FirmwareVersion?
+    private var decoder = PN533FrameDecoder()
+    private var busy = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
 
     /// A device over `transport`; call `open()` before anything else.
     public init(
@@ -37,11 +36,17 @@ public actor PN533Device {
         self.transport = transport
         self.configuration = configuration
         self.onEvent = onEvent
-        executorOwner = transport.executorOwner ?? PN533DeviceExecutor()
-        executor = executorOwner.unownedExecutor
+        if let preferred = transport.preferredExecutor {
+            executorLender = nil
+            executor = preferred.asUnownedSerialExecutor()
+        } else {
+            let lender = PN533DeviceExecutor()
+            executorLender = lender
+            executor = lender.unownedExecutor
+        }
     }
 
-    /// The transport's executor when it names one (a simulated chip's), else one of its own.
+    /// The transport's executor when it prefers one (a simulated chip's), else one of its own.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
 
     /// The chip: as configured, else as `open()` identified it, else assumed a PN533.
@@ -80,24 +85,14 @@ public actor PN533Device {
     func perform(
         _ request: PN533Request, timeout: Duration?, accepted: (@Sendable () -> Void)? = nil
     ) async throws(PN533Error) -> [UInt8] {
-        try await performInlined(request, timeout: timeout, accepted: accepted)
-    }
-
-    /// `perform`, inlined into the commands an APDU exchange repeats (the call cost two
-    /// executor switches); the rest call `perform`, so that the body is not copied into
-    /// every typed command.
-    @inline(__always) func performInlined(
-        _ request: PN533Request, timeout: Duration?, accepted: (@Sendable () -> Void)? = nil
-    ) async throws(PN533Error) -> [UInt8] {
         if busy { await waitForTurn() } else { busy = true }
         defer { passTurn() }
         return try await roundTrip(request, timeout: timeout, accepted: accepted)
     }
 
     /// Runs `first`; while the response has MI set, runs `followUp` and appends its data.
-    /// `followUp` is built only when needed: most responses come whole. Inlined into its two
-    /// callers, as `performInlined`.
-    @inline(__always) func performChained(
+    /// `followUp` is built only when needed: most responses come whole.
+    func performChained(
         _ first: PN533Request, followUp: @autoclosure () -> PN533Request, timeout: Duration?
     ) async throws(PN533Error) -> [UInt8] {
         if busy { await waitForTurn() } else { busy = true }
@@ -120,9 +115,7 @@ public actor PN533Device {
 
     // Every command holds the device from its frame to its answer: the protocol has one
     // command in flight, and actor reentrancy would otherwise interleave two callers' frames
-    // at every `await`. The turn is taken inline (`if busy { await waitForTurn() } else {
-    // busy = true }`, then `defer { passTurn() }`) rather than through a generic helper
-    // taking a closure: that cost two allocations per command.
+    // at every `await`.
 
     /// Waits until the caller holding the device passes it on (it stays busy meanwhile).
     private func waitForTurn() async {
@@ -155,9 +148,7 @@ public actor PN533Device {
     /// Sends `request` and returns its response data, recovering from what real chips do.
     /// `accepted` runs once, when the chip has taken the command: its ACK came, or the wait
     /// for the ACK ended, or the response came without one.
-    /// Inlined into its few callers: the call cost an executor switch per command (the
-    /// binary grows by ~0.4 MB).
-    @inline(__always) private func roundTrip(
+    private func roundTrip(
         _ request: PN533Request, timeout: Duration?, accepted: (@Sendable () -> Void)? = nil
     ) async throws(PN533Error) -> [UInt8] {
         let command = request.command
@@ -169,17 +160,9 @@ public actor PN533Device {
         var nacksSent = 0
         while true {
             let frame: PN533Frame
-            // A frame the chip already sent is taken in place: no asynchronous call for it.
-            var emptyTransfers = 0
-            let outcome: ReceiveOutcome
-            if let inHand = frameInHand(emptyTransfers: &emptyTransfers) {
-                outcome = inHand
-            } else {
-                outcome = await receiveFrame(
-                    timeout: awaitingAck ? configuration.ackTimeout : responseTimeout,
-                    emptyTransfers: emptyTransfers)
-            }
-            switch outcome {
+            switch await receiveFrame(
+                timeout: awaitingAck ? configuration.ackTimeout : responseTimeout)
+            {
             case .frame(let received):
                 frame = received
             case .timeout:
@@ -258,27 +241,9 @@ public actor PN533Device {
     }
 
     /// The next frame from the decoder, receiving transfers as needed; garbage is reported
-    /// and skipped. `emptyTransfers` counts empty transfers already taken for this frame.
-    /// Inlined, as `roundTrip`: the call cost two executor switches per wait.
-    @inline(__always) private func receiveFrame(
-        timeout: Duration, emptyTransfers: Int
-    ) async -> ReceiveOutcome {
-        var emptyTransfers = emptyTransfers
-        while true {
-            if let outcome = frameInHand(emptyTransfers: &emptyTransfers) { return outcome }
-            let bytes: [UInt8]
-            do throws(TransportError) {
-                bytes = try await transport.receive(timeout: timeout)
-            } catch {
-                return Self.outcome(of: error)
-            }
-            if let outcome = take(bytes, emptyTransfers: &emptyTransfers) { return outcome }
-        }
-    }
-
-    /// The next frame if it can be had without waiting: decoded from bytes already here or
-    /// from a transfer the transport has ready; `nil` when it takes a wait.
-    private func frameInHand(emptyTransfers: inout Int) -> ReceiveOutcome? {
+    /// and skipped.
+    private func receiveFrame(timeout: Duration) async -> ReceiveOutcome {
+        var emptyTransfers = 0
         while true {
             do throws(PN533FrameError) {
                 if let frame = try decoder.nextFrame() { return .frame(frame) }
@@ -288,13 +253,12 @@ public actor PN533Device {
             } catch {
                 return .corrupt(error)
             }
-            let ready: [UInt8]?
+            let bytes: [UInt8]
             do throws(TransportError) {
-                ready = try transport.receiveIfReady()
+                bytes = try await transport.receive(timeout: timeout)
             } catch {
                 return Self.outcome(of: error)
             }
-            guard let bytes = ready else { return nil }
             if let outcome = take(bytes, emptyTransfers: &emptyTransfers) { return outcome }
         }
     }
@@ -340,11 +304,9 @@ public actor PN533Device {
         if !leftover.isEmpty { emit(.discarded(leftover)) }
     }
 
-    /// Inlined, as `roundTrip`: a transfer sent in place then costs no executor switch.
-    @inline(__always) private func transmit(_ bytes: [UInt8]) async throws(PN533Error) {
+    private func transmit(_ bytes: [UInt8]) async throws(PN533Error) {
         emit(.sent(bytes))
         do throws(TransportError) {
-            if try transport.sendInPlace(bytes) { return }
             try await transport.send(bytes)
         } catch {
             throw .transport(error)

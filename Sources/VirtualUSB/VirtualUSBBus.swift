@@ -7,6 +7,8 @@ internal import VirtualUSBSupport
 ///
 /// umockdev keeps one testbed per process (named by `UMOCKDEV_DIR`), so keep one bus at a
 /// time; a child process reaches the bus through the environment it inherits.
+// @unchecked: `pointer` (an OpaquePointer, not Sendable) never changes, the C side locks
+// the bus's own state, and `used` is behind a lock.
 public final class VirtualUSBBus: @unchecked Sendable {
     // The pointer is only read after init; the C side locks what it shares.
     let pointer: OpaquePointer

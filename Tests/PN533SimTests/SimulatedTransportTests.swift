@@ -3,7 +3,9 @@ import Testing
 
 @testable import PN533Sim
 
-/// The host's end of the simulated USB link taken without waiting: what the chip queued.
+/// The host's end of the simulated USB link: frames the chip sends arrive after the
+/// modelled latencies, a disconnected chip fails the link, and drivers run on the
+/// simulation's executor.
 @Suite struct SimulatedTransportTests {
     let clock = SimulationClock()
     let chip: PN533Firmware
@@ -14,27 +16,30 @@ import Testing
         transport = chip.transport()
     }
 
-    @Test func nothingIsReadyBeforeTheHostSendsACommand() throws {
-        #expect(try transport.receiveIfReady() == nil)
+    @Test func nothingArrivesBeforeTheHostSendsACommand() async throws {
+        await #expect(throws: TransportError.timeout) {
+            try await clock.participate { try await transport.receive(timeout: .seconds(1)) }
+        }
     }
 
-    @Test func theACKAndTheResponseAreReadyOnceTheChipSentThem() async throws {
+    @Test func theACKAndTheResponseArriveAfterTheirModelledLatencies() async throws {
         let command = try PN533Frame.command(.getFirmwareVersion).encode()
-        try await clock.participate {
+        let (ack, ackAt, response, responseAt) = try await clock.participate {
             try await transport.send(command)
-            // The ACK goes after the modelled ACK latency, the response after the command's.
-            #expect(try transport.receiveIfReady() == nil)
-            try await clock.sleep(for: .milliseconds(5))
+            let ack = try await transport.receive(timeout: .seconds(1))
+            let ackAt = clock.now
+            let response = try await transport.receive(timeout: .seconds(1))
+            return (ack, ackAt, response, clock.now)
         }
-        #expect(try transport.receiveIfReady() == [0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00])
-        let response = try #require(try transport.receiveIfReady())
+        #expect(ack == [0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00])
+        #expect(ackAt == SimulationInstant(offset: .microseconds(250)))
         #expect(
             try PN533Frame.decode(transfer: response)
                 == .response(to: .getFirmwareVersion, [0x33, 0x02, 0x07, 0x07]))
-        #expect(try transport.receiveIfReady() == nil)
+        #expect(responseAt == SimulationInstant(offset: .milliseconds(1)))
     }
 
-    @Test func aDisconnectedChipFailsTheReadyCheckEvenWithFramesQueued() async throws {
+    @Test func aDisconnectedChipFailsTheReceiveEvenWithFramesQueued() async throws {
         await chip.inject(.disconnectAfter(commands: 1))
         let command = try PN533Frame.command(.getFirmwareVersion).encode()
         try await clock.participate {
@@ -44,19 +49,24 @@ import Testing
             try await clock.sleep(for: .milliseconds(5))
         }
         #expect(chip.unreadFrames > 0)
-        #expect(throws: TransportError.disconnected) { try transport.receiveIfReady() }
+        await #expect(throws: TransportError.disconnected) {
+            try await clock.participate { try await transport.receive(timeout: .seconds(1)) }
+        }
     }
 
-    @Test func aTransferIsTakenInPlaceOnlyOnTheSimulationsExecutor() async throws {
-        let command = try PN533Frame.command(.getFirmwareVersion).encode()
-        // A plain test task runs elsewhere: nothing is sent, the caller must await `send`.
-        #expect(try transport.sendInPlace(command) == false)
-        let (inPlace, eventsAfter) = try await clock.participate {
-            let inPlace = try transport.sendInPlace(command)
-            return (inPlace, await chip.eventLog.count)
+    @Test func aDriverOverTheTransportRunsOnTheSimulationsExecutor() async throws {
+        let device = PN533Device(transport: transport)
+        let onExecutor = try await clock.participate {
+            try await device.open()
+            return await device.runsOnTheSimulationsExecutor(clock.executor)
         }
-        #expect(inPlace)
-        #expect(eventsAfter == 1)
-        #expect(await chip.eventLog.first?.kind == .command(code: 0x02, data: []))
+        #expect(onExecutor)
+    }
+}
+
+extension PN533Device {
+    /// Whether the device's own code runs on `executor`.
+    fileprivate func runsOnTheSimulationsExecutor(_ executor: SimulationExecutor) -> Bool {
+        executor.isIsolatingCurrentContext() == true
     }
 }

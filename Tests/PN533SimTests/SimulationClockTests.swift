@@ -184,6 +184,6 @@ extension SimulationClockTests {
         }
         // Reaching here means the nested deinit did not re-enter the clock's lock.
         #expect(released == nil)
-        #expect(clock.state.withLock { $0.waiters.isEmpty })
+        #expect(clock.state.withLock { $0.waits.isEmpty })
     }
 }

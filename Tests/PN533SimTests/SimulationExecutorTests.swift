@@ -67,24 +67,27 @@ import Testing
         #expect(executor.isIsolatingCurrentContext() == false)
     }
 
-    @Test func workInPlaceRunsOnlyOnTheExecutorsOwnThread() async {
+    @Test func assumeIsolatedHoldsOnlyOnTheExecutorsOwnThread() async {
         let executor = SimulationExecutor()
         let counter = Counter(executor: executor)
-        let outside = executor.runInPlace(on: counter, 2) { counter, step in
-            counter.value += step
-            return counter.value
-        }
-        #expect(outside == nil)
-        let inside = await counter.addInPlace(3)
+        // A plain test task runs elsewhere: the executor says so.
+        #expect(executor.isIsolatingCurrentContext() == false)
+        let inside = await counter.addAssumingIsolation(3)
         #expect(inside == 3)
         #expect(await counter.value == 3)
     }
 }
 
 extension SimulationExecutorTests.Counter {
-    /// Adds `step` through `runInPlace`, called from the counter's own isolation.
-    func addInPlace(_ step: Int) -> Int? {
-        executor.runInPlace(on: self, step) { counter, step in
+    /// Adds `step` through `assumeIsolated`, called from the counter's own isolation as a
+    /// chip calls another actor on the executor.
+    func addAssumingIsolation(_ step: Int) -> Int {
+        Self.add(step, to: self)
+    }
+
+    /// What a caller that is not isolated to the counter, yet runs on its executor, does.
+    nonisolated static func add(_ step: Int, to counter: SimulationExecutorTests.Counter) -> Int {
+        counter.assumeIsolated { counter in
             counter.value += step
             return counter.value
         }

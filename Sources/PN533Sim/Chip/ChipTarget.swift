@@ -29,8 +29,8 @@ final class ChipTarget: RFTarget {
         _ frame: AirFrame, endedAt instant: SimulationInstant, reply: RFReply,
         in field: isolated RFField
     ) {
-        chip.clock.executor.runIsolated(on: chip, (frame, instant, reply, self)) { chip, event in
-            chip.targetReceived(event.0, endedAt: event.1, reply: event.2, target: event.3)
+        chip.assumeIsolated {
+            $0.targetReceived(frame, endedAt: instant, reply: reply, target: self)
         }
     }
 

@@ -235,8 +235,6 @@ struct ChipStatus: Error, Sendable, Hashable {
 
 extension PN533Firmware: RFTransmissionListener {
     nonisolated func transmissionEnded(_ token: Int, _ result: Result<AirFrame, RFField.Silence>) {
-        clock.executor.runIsolated(on: self, (token, result)) { firmware, ended in
-            firmware.blockEnded(ended.0, ended.1)
-        }
+        assumeIsolated { $0.blockEnded(token, result) }
     }
 }

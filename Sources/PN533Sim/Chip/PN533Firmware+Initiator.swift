@@ -165,17 +165,14 @@ extension PN533Firmware {
     ) {
         prepareTransmission(frame, to: handle)
         let completion: RFField.TransmitCompletion = { [self] result in
-            clock.executor.runIsolated(on: self, (result, then)) { firmware, answer in
-                if case .success(let frame) = answer.0 { firmware.record(.fromCard(frame)) }
-                answer.1(firmware, answer.0)
+            assumeIsolated { firmware in
+                if case .success(let frame) = result { firmware.record(.fromCard(frame)) }
+                then(firmware, result)
             }
         }
-        clock.executor.runIsolated(
-            on: field, (frame, handle, reader, waitingTime, completion)
-        ) { field, transmission in
+        field.assumeIsolated { field in
             field.transmit(
-                transmission.0, to: transmission.1, from: transmission.2,
-                waitingTime: transmission.3, completion: transmission.4)
+                frame, to: handle, from: reader, waitingTime: waitingTime, completion: completion)
         }
     }
 
@@ -186,12 +183,10 @@ extension PN533Firmware {
         waitingTime: Duration, token: Int
     ) {
         prepareTransmission(frame, to: handle)
-        clock.executor.runIsolated(
-            on: field, (frame, handle, reader, waitingTime, self, token)
-        ) { field, transmission in
+        field.assumeIsolated { field in
             field.transmit(
-                transmission.0, to: transmission.1, from: transmission.2,
-                waitingTime: transmission.3, listener: transmission.4, token: transmission.5)
+                frame, to: handle, from: reader, waitingTime: waitingTime, listener: self,
+                token: token)
         }
     }
 
@@ -216,11 +211,13 @@ extension PN533Firmware {
         _ frame: AirFrame, to handle: RFField.TargetHandle, reader: RFField.ReaderHandle,
         waitingTime: Duration
     ) async throws(RFField.Silence) -> AirFrame {
-        let answer = await clock.result { done in
-            transmit(frame, to: handle, reader: reader, waitingTime: waitingTime) { done($1) }
+        let answer = SimulationChannel<Result<AirFrame, RFField.Silence>>(clock: clock)
+        transmit(frame, to: handle, reader: reader, waitingTime: waitingTime) {
+            answer.send($1)
         }
-        guard let answer else { throw .timeout }
-        return try answer.get()
+        // Cancelled while it waits: the command was aborted, and nobody reads the answer.
+        guard let result = try? await answer.receive(deadline: nil) else { throw .timeout }
+        return try result.get()
     }
 
     func dataExchange(_ data: [UInt8], generation mine: Int) -> CommandStart {

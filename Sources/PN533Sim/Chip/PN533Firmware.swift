@@ -22,54 +22,52 @@ public actor PN533Firmware {
     public let firmwareVersion: [UInt8]
 
     let toHost: SimulationChannel<[UInt8]>
-    // The actor's state opts out of run-time exclusivity checks: isolation already keeps
-    // tasks apart, and the checks cost 7 % of a zero-latency APDU round trip.
-    @exclusivity(unchecked) var decoder = PN533FrameDecoder()
-    @exclusivity(unchecked) var lastResponse: [UInt8]?
-    @exclusivity(unchecked) var generation = 0
+    var decoder = PN533FrameDecoder()
+    var lastResponse: [UInt8]?
+    var generation = 0
     /// The command whose ACK is still on its way: its response must not overtake it, which
     /// two separately timed sends could do on the wall clock.
-    @exclusivity(unchecked) var owedACK: Int?
+    var owedACK: Int?
     /// The command being executed: the one `complete(_:generation:)` answers for.
-    @exclusivity(unchecked) var current: RunningCommand?
+    var current: RunningCommand?
     /// The task of a command that runs as one (polling, activation), to cancel on abort.
-    @exclusivity(unchecked) var running: Task<Void, Never>?
+    var running: SimulationTask<Void>?
     /// Timers of the running command that have not fired, cancelled with it.
-    @exclusivity(unchecked) var commandTimers: [(tag: Int, timer: SimulationTimer)] = []
-    @exclusivity(unchecked) var nextTimerTag = 0
+    var commandTimers: [(tag: Int, timer: SimulationTimer)] = []
+    var nextTimerTag = 0
     /// The generation of a TgGetInitiatorCommand waiting for the reader's next frame.
-    @exclusivity(unchecked) var awaitingInitiator: Int?
-    @exclusivity(unchecked) var faults: [PN533Fault] = []
+    var awaitingInitiator: Int?
+    var faults: [PN533Fault] = []
     /// Whether the USB link is gone (a scripted disconnect); atomic so that the host's
     /// transport can look without a call onto the chip's executor.
     let linkDown = Atomic<Bool>(false)
     nonisolated var disconnected: Bool { linkDown.load(ordering: .acquiring) }
-    @exclusivity(unchecked) var registers = CIURegisterFile()
+    var registers = CIURegisterFile()
     /// CIU_DivIrq, apart from the other registers as its RF bits follow the field.
     var divIrq = CIUDivIrq()
-    @exclusivity(unchecked) var rf = RFSettings()
-    @exclusivity(unchecked) var initiator = InitiatorState()
+    var rf = RFSettings()
+    var initiator = InitiatorState()
     /// The ISO-DEP exchange with a listed card whose block is on the air, if any.
-    @exclusivity(unchecked) var isoDEP: ISODEPInFlight?
+    var isoDEP: ISODEPInFlight?
     /// The token the next ISO-DEP block goes out with: what its answer is matched by.
-    @exclusivity(unchecked) var nextBlockToken = 0
-    @exclusivity(unchecked) var targetMode: ChipTarget?
-    @exclusivity(unchecked) var targetHandle: RFField.TargetHandle? {
+    var nextBlockToken = 0
+    var targetMode: ChipTarget?
+    var targetHandle: RFField.TargetHandle? {
         didSet {
             if targetHandle != nil, cardEntered.pendingCount == 0 { cardEntered.send(()) }
         }
     }
     /// Signalled when the card personality enters the field; at most one signal waits.
     let cardEntered: SimulationChannel<Void>
-    @exclusivity(unchecked) var targetActivated = false
+    var targetActivated = false
     /// Whether the chip's antenna is in the field (tests move emulated tags in and out).
-    @exclusivity(unchecked) var inField = true
-    @exclusivity(unchecked) var pendingInitiatorFrame: (SimulationInstant, RFReply)?
-    @exclusivity(unchecked) var readerHandle: RFField.ReaderHandle?
-    @exclusivity(unchecked) var lastError: UInt8 = 0
+    var inField = true
+    var pendingInitiatorFrame: (SimulationInstant, RFReply)?
+    var readerHandle: RFField.ReaderHandle?
+    var lastError: UInt8 = 0
     /// SetParameters flags; 0x10 (fAutomaticRATS) makes InListPassiveTarget send RATS itself.
-    @exclusivity(unchecked) var parameters: UInt8 = 0x14
-    @exclusivity(unchecked) var events: FirmwareEventLog
+    var parameters: UInt8 = 0x14
+    var events: FirmwareEventLog
 
     /// Creates a chip in `field`. It answers GetFirmwareVersion with `33 02 07 07` (a PN533)
     /// and keeps its last `eventLogCapacity` events.
@@ -127,13 +125,6 @@ public actor PN533Firmware {
         accept(bytes)
     }
 
-    /// `receiveFromHost` called from the simulation's executor without a switch; `false`
-    /// (nothing done) when the caller runs elsewhere.
-    nonisolated func receiveFromHostInPlace(_ bytes: [UInt8]) throws(TransportError) -> Bool {
-        guard !disconnected else { throw .disconnected }
-        return clock.executor.runInPlace(on: self, bytes) { $0.accept($1) } != nil
-    }
-
     private func accept(_ bytes: [UInt8]) {
         decoder.append(bytes)
         decoder.endTransfer()
@@ -189,7 +180,7 @@ public actor PN533Firmware {
         case .now(let outcome):
             complete(outcome, generation: mine)
         case .task(let body):
-            running = clock.launch { [self] in
+            running = clock.spawn { [self] in
                 let outcome = await body(self)
                 await complete(outcome, generation: mine)
             }
@@ -250,11 +241,9 @@ public actor PN533Firmware {
     func later(
         _ instant: SimulationInstant, _ work: @escaping @Sendable (isolated PN533Firmware) -> Void
     ) {
-        // Due now: no timer, and no bookkeeping on the zero-latency path.
-        guard !clock.hasCome(instant) else { return work(self) }
         let tag = nextTimerTag
         nextTimerTag += 1
-        let timer = clock.run(at: instant, on: self) { firmware in
+        let timer = at(instant) { firmware in
             firmware.commandTimers.removeAll { $0.tag == tag }
             work(firmware)
         }
@@ -264,9 +253,20 @@ public actor PN533Firmware {
     /// Sends command `command`'s ACK, no sooner than the USB model's ACK latency after it
     /// arrived at `arrival`, unless it went already.
     func acknowledge(_ command: Int, arrival: SimulationInstant) {
-        let due = arrival.advanced(by: usb.ackLatency)
-        guard !clock.hasCome(due) else { return sendOwedACK(for: command) }
-        clock.run(at: due, on: self) { $0.sendOwedACK(for: command) }
+        at(arrival.advanced(by: usb.ackLatency)) { $0.sendOwedACK(for: command) }
+    }
+
+    /// Runs `work` at `instant`: at once when it has come, else as a timer; the timer, to
+    /// cancel it, when there is one.
+    @discardableResult
+    private func at(
+        _ instant: SimulationInstant, _ work: @escaping @Sendable (isolated PN533Firmware) -> Void
+    ) -> SimulationTimer? {
+        if clock.hasCome(instant) {
+            work(self)
+            return nil
+        }
+        return clock.schedule(at: instant) { [self] in await work(self) }
     }
 
     /// Sends command `command`'s ACK unless it went already.
@@ -288,7 +288,7 @@ public actor PN533Firmware {
     }
 
     private func deliver(_ bytes: [UInt8], after delay: Duration) {
-        clock.run(at: clock.now.advanced(by: delay), on: self) { $0.toHost.send(bytes) }
+        at(clock.now.advanced(by: delay)) { $0.toHost.send(bytes) }
     }
 
     /// Consuming, as the log's `append`: the event moves into the log without a copy.
@@ -296,16 +296,9 @@ public actor PN533Firmware {
         events.append(FirmwareEvent(at: clock.now, kind: kind))
     }
 
-    /// The next frame for the host if one is queued: callable from any executor.
-    nonisolated func frameForHostIfReady() throws(TransportError) -> [UInt8]? {
-        guard !disconnected else { throw .disconnected }
-        return toHost.tryReceive()
-    }
-
     /// The next frame for the host, waiting `timeout` at most.
     /// Nonsending, as it touches no isolated state: the host waits on its own executor.
-    /// Inlined: every frame a woken host returns through costs it an executor switch.
-    @inline(__always) nonisolated(nonsending) func nextFrameForHost(timeout: Duration)
+    nonisolated(nonsending) func nextFrameForHost(timeout: Duration)
         async throws(TransportError)
         -> [UInt8]
     {

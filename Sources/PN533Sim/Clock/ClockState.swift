@@ -1,86 +1,105 @@
 /// How a wait ended.
 enum Wake: Sendable {
-    /// A channel's element is there for the waiter (it takes it itself), or a sleep ended.
+    /// Whoever the participant waited for signalled it (a channel's element is there for
+    /// it to take).
     case signaled
+    /// Its deadline came first.
     case timedOut
+    /// It was cancelled, or nothing could ever wake it (a deadlock).
     case failed(SimulationError)
 }
 
-/// A scheduled action of `SimulationClock.schedule(at:_:)`, for cancelling it.
+/// An action scheduled with `SimulationClock.schedule(at:_:)`, for cancelling it.
 public struct SimulationTimer: Sendable, Hashable {
     let id: Int
 }
 
-struct Waiter {
-    /// Issued in ascending order; waits are registered in the order they began.
-    var id: Int
-    /// What ends the wait: a suspended participant, or a timer's action to start.
+/// Something waiting on the clock: a suspended participant, or a timer's action that has
+/// not started yet.
+struct Wait {
     enum Resumption {
-        case continuation(UnsafeContinuation<Wake, Never>)
-        case action(@Sendable () async -> Void)
+        case participant(CheckedContinuation<Wake, Never>)
+        case timer(@Sendable () async -> Void)
     }
 
-    var resumption: Resumption
+    /// Issued in ascending order, so that waits that end together end in the order they
+    /// began, and every run of a scenario gives the same timeline.
+    var id: Int
     var deadline: SimulationInstant?
-    /// The suspended task when its cancellation is linked (`linkingCancellation`), else 0.
-    var task = 0
+    var resumption: Resumption
 }
 
-/// Everything the clock and its channels share, behind one lock so that "nobody runs" and
-/// "this message was delivered" are decided together.
-struct ClockState {
-    var active = 0
-    var nextWaiterID = 0
-    /// Few at a time, appended as waits begin: a scan costs less than hashing.
-    var waiters: [Waiter] = []
-
-    /// Tasks whose cancellation ends their waits through `linkingCancellation`.
-    var linkedTasks: [Int] = []
-
-    /// Removes the waiter of linked task `task`, if it waits.
-    mutating func removeWaiter(ofTask task: Int) -> Waiter? {
-        guard let index = waiters.firstIndex(where: { $0.task == task }) else { return nil }
-        return waiters.remove(at: index)
-    }
-
-    /// A new waiter id.
-    mutating func issueWaiterID() -> Int {
-        defer { nextWaiterID += 1 }
-        return nextWaiterID
-    }
-
-    /// Registers `action` to start at `instant` (a timer, an alarm); its waiter id.
-    mutating func addAction(
-        _ action: @escaping @Sendable () async -> Void, at instant: SimulationInstant
-    ) -> Int {
-        let id = issueWaiterID()
-        waiters.append(Waiter(id: id, resumption: .action(action), deadline: instant))
-        return id
-    }
-
-    mutating func remove(waiter id: Int) -> Waiter? {
-        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
-        return waiters.remove(at: index)
-    }
-}
-
-/// A wait to end once the lock is released (continuations never resume under the lock).
-struct PendingWake {
-    var resumption: Waiter.Resumption
+/// A wait that has ended, to be resumed once the clock's lock is released.
+struct EndedWait {
+    var resumption: Wait.Resumption
     var wake: Wake
 
-    /// Ends the wait; a timer's action starts as a task preferring `executor`, the clock's.
+    /// Resumes the participant, or starts the timer's action as a task on `executor`.
     func resume(preferring executor: SimulationExecutor) {
         switch resumption {
-        case .continuation(let continuation): continuation.resume(returning: wake)
-        // A timer is only ever removed when due: its action runs (counted as active already).
-        case .action(let action): Task(executorPreference: executor, operation: action)
+        case .participant(let continuation): continuation.resume(returning: wake)
+        case .timer(let action): Task(executorPreference: executor, operation: action)
         }
     }
 }
 
-extension [PendingWake] {
-    func resumeAll(preferring executor: SimulationExecutor) {
-        for wake in self { wake.resume(preferring: executor) }
+/// What the clock keeps behind its lock: virtual time, how many participants are running,
+/// and every wait. "Nobody runs, so time moves on" is decided under that one lock.
+struct ClockState {
+    /// Virtual time (unused on a wall clock).
+    var now = SimulationInstant.zero
+    /// Participants running, that is not waiting on the clock.
+    var running = 0
+    private var nextID = 0
+    /// Every wait, in the order it began; a simulation has a few at a time.
+    private(set) var waits: [Wait] = []
+
+    mutating func issueID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    mutating func add(_ wait: Wait) { waits.append(wait) }
+
+    /// Takes wait `id` out, if it still waits.
+    mutating func remove(_ id: Int) -> Wait? {
+        guard let index = waits.firstIndex(where: { $0.id == id }) else { return nil }
+        return waits.remove(at: index)
+    }
+
+    /// Ends wait `id` with `wake`, if it still waits: it counts as running again.
+    mutating func end(_ id: Int, with wake: Wake) -> EndedWait? {
+        guard let wait = remove(id) else { return nil }
+        running += 1
+        return EndedWait(resumption: wait.resumption, wake: wake)
+    }
+
+    /// When nobody runs on a virtual clock: moves time to the earliest deadline and ends the
+    /// waits due then, or, with no deadline left, fails every wait as a deadlock.
+    mutating func advanceIfIdle() -> [EndedWait] {
+        guard running == 0, !waits.isEmpty else { return [] }
+        let wake: Wake
+        let isDue: (Wait) -> Bool
+        if let next = waits.compactMap(\.deadline).min() {
+            now = max(now, next)
+            wake = .timedOut
+            isDue = { $0.deadline.map { $0 <= next } ?? false }
+        } else {
+            // Everybody waits for something no one is left to do.
+            wake = .failed(.deadlock(at: now))
+            isDue = { _ in true }
+        }
+        var ended: [EndedWait] = []
+        var kept: [Wait] = []
+        for wait in waits {
+            if isDue(wait) {
+                ended.append(EndedWait(resumption: wait.resumption, wake: wake))
+            } else {
+                kept.append(wait)
+            }
+        }
+        waits = kept
+        running += ended.count
+        return ended
     }
 }

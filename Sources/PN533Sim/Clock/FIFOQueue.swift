@@ -1,8 +1,5 @@
 /// A first-in first-out queue over an array: taking the oldest element moves an index
-/// instead of shifting the rest, which costs thousands of instructions in unspecialised
-/// code (a channel of another module's element type). Slots are reused once the queue is
-/// drained: emptying the array each time (`removeAll(keepingCapacity:)`) cost a generic
-/// range replacement per element, five per APDU round trip.
+/// instead of shifting the rest, and slots are reused once the queue is drained.
 struct FIFOQueue<Element> {
     /// Taken slots hold `nil`, so that the queue keeps nothing it handed out alive.
     private var slots: [Element?] = []
@@ -37,3 +34,5 @@ struct FIFOQueue<Element> {
         return element
     }
 }
+
+extension FIFOQueue: Sendable where Element: Sendable {}

@@ -4,19 +4,19 @@ import Locking
 /// waiting for a chip's answer lets virtual time advance.
 public final class SimulationChannel<Element: Sendable>: Sendable {
     let clock: SimulationClock
-    // Guarded by the clock's lock, not one of its own: "a receiver waits" and "nobody runs"
-    // are decided together. Kept here rather than in the clock's state so that a send finds
-    // its queue without a look-up and its elements keep their type. Exclusivity is not
-    // checked at run time: under the lock accesses never overlap, and the checks were a
-    // fifth of a send's cost.
-    @exclusivity(unchecked) private nonisolated(unsafe) var queue = FIFOQueue<Element>()
-    /// Waiter ids of receivers, longest-waiting first; an id whose wait ended otherwise is
-    /// skipped (and dropped by its receiver).
-    @exclusivity(unchecked) private nonisolated(unsafe) var receivers: [Int] = []
-    /// How many of the oldest queued elements are promised to receivers already woken: a
-    /// receiver is woken with a bare signal and takes its element itself, so that elements
-    /// do not travel through the clock's untyped wake (a box and a cast each).
-    @exclusivity(unchecked) private nonisolated(unsafe) var promised = 0
+    private let state = Lock(State())
+
+    private struct State: Sendable {
+        var queue = FIFOQueue<Element>()
+        /// Wait ids of receivers, longest-waiting first; an id whose wait ended otherwise
+        /// (a timeout, a cancellation) is skipped.
+        var receivers: [Int] = []
+        /// How many of the oldest queued elements are promised to receivers already woken:
+        /// a woken receiver takes its element itself once it runs, and nobody else may.
+        var promised = 0
+
+        var available: Bool { queue.count > promised }
+    }
 
     /// Creates an empty channel on `clock`.
     public init(clock: SimulationClock) {
@@ -25,24 +25,25 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
 
     /// Delivers `element` to the longest-waiting receiver, or queues it.
     public func send(_ element: Element) {
-        // A receiver's wait is always a suspended task (a continuation), never a timer's
-        // action: handing the continuation out alone spares a send the general wake's copies.
-        let receiver: UnsafeContinuation<Wake, Never>? = clock.state.withLock { state in
-            while !receivers.isEmpty {
-                let id = receivers.removeFirst()
-                if let waiter = state.remove(waiter: id),
-                    case .continuation(let continuation) = waiter.resumption
-                {
-                    state.active += 1
-                    promised += 1
-                    queue.append(element)
+        // The channel's lock, then the clock's: the order every channel operation takes them.
+        let receiver: CheckedContinuation<Wake, Never>? = state.withLock { state in
+            state.queue.append(element)
+            while !state.receivers.isEmpty {
+                if let continuation = clock.claim(state.receivers.removeFirst()) {
+                    state.promised += 1
                     return continuation
                 }
             }
-            queue.append(element)
             return nil
         }
         receiver?.resume(returning: .signaled)
+    }
+
+    /// The next element, waiting `timeout` at most.
+    public nonisolated(nonsending) func receive(timeout: Duration)
+        async throws(SimulationError) -> Element
+    {
+        try await receive(deadline: clock.now.advanced(by: timeout))
     }
 
     /// The next element, waiting until `deadline` at most (`nil`: no deadline). Nonsending:
@@ -50,48 +51,33 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
     public nonisolated(nonsending) func receive(deadline: SimulationInstant?)
         async throws(SimulationError) -> Element
     {
-        try await take(before: deadline)
-    }
-
-    /// The next element, waiting `timeout` at most. Inlined, with the wait, into the chip's
-    /// `nextFrameForHost` (each call level is an asynchronous frame to set up per wait).
-    @inline(__always) public nonisolated(nonsending) func receive(timeout: Duration)
-        async throws(SimulationError)
-        -> Element
-    {
-        try await take(before: clock.now.advanced(by: timeout))
-    }
-
-    /// `receive`'s body.
-    @inline(__always) private nonisolated(nonsending) func take(
-        before deadline: SimulationInstant?
-    ) async throws(SimulationError) -> Element {
-        // An element already queued is taken without setting up a wait (often, as with an
-        // ACK that is there before the host asks for it).
+        // An element already queued is taken without setting up a wait.
         if let element = tryReceive() { return element }
-        var registered: Int?
         var taken: Element?
-        let wake = await clock.wait(deadline: deadline) { state, waiterID in
-            if queue.count > promised {
-                taken = queue.popFirst()
-                return .signaled
+        var registered: Int?
+        let wake = await clock.wait(deadline: deadline) { wait in
+            state.withLock { state in
+                if state.available {
+                    taken = state.queue.popFirst()
+                    return .signaled
+                }
+                if let answer = clock.enlist(wait) { return answer }
+                state.receivers.append(wait.id)
+                registered = wait.id
+                return nil
             }
-            receivers.append(waiterID)
-            registered = waiterID
-            return nil
         }
         switch wake {
         case .signaled:
             if let taken { return taken }
-            // Woken by `send`, which promised this receiver the oldest element: receivers
-            // resume in the order they were woken, on the one serial executor.
-            return clock.state.withLock { _ in
-                promised -= 1
-                return queue.popFirst()!
+            // Woken by `send`, which promised this receiver the oldest element.
+            return state.withLock { state in
+                state.promised -= 1
+                return state.queue.popFirst()!
             }
         case .timedOut, .failed:
-            if let id = registered {
-                clock.state.withLock { _ in receivers.removeAll { $0 == id } }
+            if let registered {
+                state.withLock { $0.receivers.removeAll { $0 == registered } }
             }
             if case .failed(let error) = wake { throw error }
             throw .timedOut
@@ -100,11 +86,11 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
 
     /// The next element if one is queued, without waiting.
     public func tryReceive() -> Element? {
-        clock.state.withLock { _ in queue.count > promised ? queue.popFirst() : nil }
+        state.withLock { $0.available ? $0.queue.popFirst() : nil }
     }
 
     /// Elements sent and not received yet: what a teardown reports as left over.
-    public var pendingCount: Int { clock.state.withLock { _ in queue.count } }
+    public var pendingCount: Int { state.withLock { $0.queue.count } }
 }
 
 /// A participant task started by `SimulationClock.spawn`; awaiting its value waits on the

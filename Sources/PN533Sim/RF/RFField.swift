@@ -80,27 +80,23 @@ public actor RFField {
         var state: CardState
     }
 
-    // The field's state opts out of run-time exclusivity checks: isolation already keeps
-    // tasks apart, and the checks cost 7 % of a zero-latency APDU round trip.
-    @exclusivity(unchecked) private var entries = IDTable<Entry>()
+    private var entries = IDTable<Entry>()
     /// When each reader last heard a card frame end: its next frame waits out the guard time.
-    @exclusivity(unchecked) private var lastAnswerEnd = IDTable<SimulationInstant>()
-    @exclusivity(unchecked) private var fieldsOn: [Int] = []
+    private var lastAnswerEnd = IDTable<SimulationInstant>()
+    private var fieldsOn: [Int] = []
     /// The edges each reader (by id) has sensed in the others' fields, and (`anyField`) the
     /// edges in all fields, which a chip senses until it joins as a reader with a field of
     /// its own: a reader's counts go on from those.
-    @exclusivity(unchecked) private var externalEdges: [Int: ExternalFieldEdges] = [
+    private var externalEdges: [Int: ExternalFieldEdges] = [
         RFField.anyField: ExternalFieldEdges()
     ]
     /// The key of the edges in all fields: no reader has it.
     private static let anyField = -1
-    @exclusivity(unchecked) private var nextID = 0
-    @exclusivity(unchecked) private var transmissions = IDTable<Transmission>()
-    @exclusivity(unchecked) private var nextTransmission = 0
-    /// Goes off when the earliest unanswered transmission's waiting time is over: one alarm
-    /// re-set per frame costs no allocation, where a timer per frame cost three. Made on
-    /// first use, as its action refers to the field.
-    @exclusivity(unchecked) private var waitingTimeAlarm: SimulationAlarm?
+    private var nextID = 0
+    private var transmissions = IDTable<Transmission>()
+    private var nextTransmission = 0
+    /// Goes off when the earliest unanswered transmission's waiting time is over, and when.
+    private var waitingTimeTimer: (timer: SimulationTimer, due: SimulationInstant)?
 
     /// The simulation's executor, shared with the chips; read once, as the run time asks for
     /// it at every switch.
@@ -278,9 +274,7 @@ public actor RFField {
             outcome: outcome)
         // Due now (air that takes no time): in place, without a closure to allocate.
         guard !clock.hasCome(ended) else { return deliver(frame, transmission, endedAt: ended) }
-        clock.run(at: ended, on: self) { field in
-            field.deliver(frame, transmission, endedAt: ended)
-        }
+        clock.schedule(at: ended) { [self] in await deliver(frame, transmission, endedAt: ended) }
     }
 
     /// `transmit(_:to:from:waitingTime:completion:)` for a caller that waits for the answer.
@@ -288,12 +282,11 @@ public actor RFField {
         _ frame: AirFrame, to handle: TargetHandle, from reader: ReaderHandle,
         waitingTime: Duration
     ) async throws(Silence) -> AirFrame {
-        let answer = await clock.result { done in
-            transmit(frame, to: handle, from: reader, waitingTime: waitingTime, completion: done)
-        }
+        let answer = SimulationChannel<Result<AirFrame, Silence>>(clock: clock)
+        transmit(frame, to: handle, from: reader, waitingTime: waitingTime) { answer.send($0) }
         // A cancelled wait heard nothing.
-        guard let answer else { throw .timeout }
-        return try answer.get()
+        guard let result = try? await answer.receive(deadline: nil) else { throw .timeout }
+        return try result.get()
     }
 
     /// Who is told how a transmission ended.
@@ -332,7 +325,7 @@ public actor RFField {
                 frame, endedAt: ended, reply: RFReply(field: self, id: id), in: self)
         }
         guard transmissions.contains(id) else { return }
-        setWaitingTimeAlarm()
+        setWaitingTimeTimer()
     }
 
     /// The layer a selected card is in after it heard `frame`: RATS takes an ISO-DEP card
@@ -473,13 +466,13 @@ public actor RFField {
             return true
         }
         guard accepted == true else { return }
-        setWaitingTimeAlarm()
+        setWaitingTimeTimer()
         let answerEnd = start.advanced(by: timing.duration(of: frame))
         guard !clock.hasCome(answerEnd) else {
             return complete(id, with: frame, endedAt: answerEnd)
         }
-        clock.run(at: answerEnd, on: self) { field in
-            field.complete(id, with: frame, endedAt: answerEnd)
+        clock.schedule(at: answerEnd) { [self] in
+            await complete(id, with: frame, endedAt: answerEnd)
         }
     }
 
@@ -493,8 +486,9 @@ public actor RFField {
         transmission.outcome.tell(.success(frame))
     }
 
-    /// The alarm's action: every transmission whose waiting time is over heard nothing.
-    private func expireDue() {
+    /// The timer's action: every transmission whose waiting time is over heard nothing.
+    private func expireDue(timerDue: SimulationInstant) {
+        if waitingTimeTimer?.due == timerDue { waitingTimeTimer = nil }
         let now = clock.now
         let due = transmissions.compactMap { entry in
             entry.value.answered || entry.value.deadline > now ? nil : entry.id
@@ -504,26 +498,25 @@ public actor RFField {
             guard let transmission = transmissions.removeValue(forKey: id) else { continue }
             transmission.outcome.tell(.failure(.timeout))
         }
-        setWaitingTimeAlarm()
+        setWaitingTimeTimer()
     }
 
-    /// Sets the alarm to the earliest waiting time still running, or clears it.
-    private func setWaitingTimeAlarm() {
+    /// Sets the timer to the earliest waiting time still running, or cancels it.
+    private func setWaitingTimeTimer() {
         var earliest: SimulationInstant?
         for (_, transmission) in transmissions where !transmission.answered {
             if earliest.map({ transmission.deadline < $0 }) ?? true {
                 earliest = transmission.deadline
             }
         }
-        guard let earliest else {
-            if let waitingTimeAlarm { clock.clear(waitingTimeAlarm) }
-            return
+        guard waitingTimeTimer?.due != earliest else { return }
+        if let waitingTimeTimer { clock.cancel(waitingTimeTimer.timer) }
+        waitingTimeTimer = nil
+        guard let earliest else { return }
+        let timer = clock.schedule(at: earliest) { [weak self] in
+            await self?.expireDue(timerDue: earliest)
         }
-        let alarm =
-            waitingTimeAlarm
-            ?? clock.makeAlarm { [weak self] in await self?.expireDue() }
-        waitingTimeAlarm = alarm
-        clock.set(alarm, at: earliest)
+        waitingTimeTimer = (timer, earliest)
     }
 
     private func exchangeTime(command: Int, response: Int) -> Duration {

@@ -24,8 +24,6 @@ public struct RFReply: Sendable {
     /// field keeps it until then). Call it on the field's executor, as the target's methods
     /// and every chip of the field run.
     public func send(_ frame: AirFrame, startingAt instant: SimulationInstant) {
-        field.clock.executor.runIsolated(on: field, (id, frame, instant)) { field, answer in
-            field.answer(answer.0, with: answer.1, startingAt: answer.2)
-        }
+        field.assumeIsolated { $0.answer(id, with: frame, startingAt: instant) }
     }
 }

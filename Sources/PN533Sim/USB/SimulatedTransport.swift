@@ -10,27 +10,14 @@ public struct SimulatedTransport: Transport {
         try await chip.receiveFromHost(bytes)
     }
 
-    /// Delivers the transfer in a plain call when the caller runs on the simulation's
-    /// executor (every driver over this transport does): the call onto the chip's actor and
-    /// back would cost two executor switches per frame.
-    public func sendInPlace(_ bytes: [UInt8]) throws(TransportError) -> Bool {
-        try chip.receiveFromHostInPlace(bytes)
-    }
-
-    /// The next chip→host transfer, waiting `timeout` of simulated time at most. Inlined
-    /// into the protocol's witness: a driver's wait then sets up one asynchronous frame less.
-    @inline(__always) public nonisolated(nonsending) func receive(timeout: Duration)
-        async throws(TransportError)
-        -> [UInt8]
+    /// The next chip→host transfer, waiting `timeout` of simulated time at most.
+    public nonisolated(nonsending) func receive(timeout: Duration)
+        async throws(TransportError) -> [UInt8]
     {
         try await chip.nextFrameForHost(timeout: timeout)
     }
 
-    /// A transfer the chip already queued for the host.
-    public func receiveIfReady() throws(TransportError) -> [UInt8]? {
-        try chip.frameForHostIfReady()
-    }
-
-    /// The chip's field: the chips and the hosts driving them share its executor.
-    public var executorOwner: (any Actor)? { chip.field }
+    /// The simulation's executor: the driver runs on it, as the chips and the field do, so a
+    /// command goes to the chip and its answer comes back without a thread switch.
+    public var preferredExecutor: (any SerialExecutor)? { chip.clock.executor }
 }

@@ -19,9 +19,7 @@ public struct SimulationISODEPScheduler: ISODEPScheduler {
 
     public func start(_ work: @escaping @Sendable () async -> [UInt8]) -> any ISODEPPendingResult {
         let result = SimulationPendingResult(clock: clock)
-        // Most handlers answer without waiting: started in place, the answer is there before
-        // the card asks for it, and nobody needs to wait on the clock for it.
-        clock.launchImmediately { result.fulfil(await work()) }
+        clock.spawn { result.fulfil(await work()) }
         return result
     }
 }
