@@ -46,7 +46,7 @@ let package = Package(
         .target(
             name: "Conformance",
             dependencies: [
-                "Rig", "PN533Sim", "TagEmulation", "TagReader", "NDEF", "TagFormat", "Locking",
+                "Rig", "TagEmulation", "TagReader", "NDEF", "TagFormat", "Locking",
             ]),
         .target(
             name: "Reporting",

@@ -23,7 +23,7 @@ public struct CaseContext: Sendable {
 
     /// Waits on the rig's clock (virtual time on a simulated rig).
     public func sleep(for duration: Duration) async {
-        try? await rig.clock.sleep(for: duration)
+        await rig.sleep(for: duration)
     }
 
     /// Runs `body`, records how long it took under `metric`, and returns its result.

@@ -1,5 +1,4 @@
 import Foundation
-import PN533Sim
 import Rig
 import TagReader
 
@@ -103,18 +102,17 @@ public struct ConformanceRun: Sendable {
             guard let chip = rig.readerChip else { throw .rig("the reference reader has no chip") }
             dut = ReferenceDUT(chip: chip, clock: rig.readerClock, faults: options.dutFaults)
         case .process(let spec):
-            let clock = rig.clock
             dut = ProcessDUT(
                 spec: spec, directory: directory, environment: rig.dutEnvironment,
-                now: { clock.now.offset })
+                now: { rig.now })
         }
         let identity: DUTIdentity
         do {
-            identity = try await rig.clock.participate { () async throws -> DUTIdentity in
+            identity = try await rig.run { () async throws -> DUTIdentity in
                 try await dut.hello()
             }
         } catch {
-            await rig.clock.participate { await dut.close() }
+            await rig.run { await dut.close() }
             await rig.close()
             throw .dut("\(error)")
         }
@@ -122,7 +120,7 @@ public struct ConformanceRun: Sendable {
             rig: rig, dut: dut, repeatCount: options.repeatCount ?? file.repeatCount)
         let results = await runner.run(cases, progress: progress)
         // Closing talks to the chip: on a virtual clock that is a participant's work too.
-        await rig.clock.participate { await dut.close() }
+        await rig.run { await dut.close() }
         await rig.close()
         return RunResult(
             runID: runID, rigName: file.name, rigFile: fileName, clock: file.clock.rawValue,

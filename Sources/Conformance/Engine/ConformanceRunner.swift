@@ -1,4 +1,3 @@
-import PN533Sim
 import Rig
 
 /// Runs cases on an assembled rig against a DUT, each `repeatCount` times, and gathers the
@@ -18,7 +17,7 @@ public struct ConformanceRunner: Sendable {
         self.rig = rig
         self.dut = dut
         self.repeatCount = max(1, repeatCount)
-        slots = rig.emulators.map { RigTagSlot(chip: $0, clock: rig.clock) }
+        slots = rig.emulators.map(rig.tagSlot(on:))
     }
 
     /// Runs `cases` in order; `progress` sees each result as it is ready.
@@ -44,7 +43,7 @@ public struct ConformanceRunner: Sendable {
                 rig: rig, dut: dut, slots: slots, recorder: recorder, repetition: repetition)
             let body = conformanceCase.body
             let slots = slots
-            let outcome = await rig.clock.participate { () async -> RepetitionOutcome in
+            let outcome = await rig.run { () async -> RepetitionOutcome in
                 let outcome = await body(context)
                 for slot in slots { await slot.stop() }
                 _ = await context.dut.takeEvents()

@@ -61,17 +61,21 @@ enum VirtualUSBReadComparison {
     /// Runs `rounds` reads with each reader; `python` has nfcpy, `script` is the nfcpy client.
     static func run(rounds: Int, python: String?, script: String) async throws -> Outcome {
         let message = try message()
-        let clock = SimulationClock(mode: .wall)
-        let field = RFField(clock: clock)
-        let readerChip = PN533Firmware(name: "reader", field: field, usb: .zero)
-        let tagChip = PN533Firmware(name: "tag-a", field: field, usb: .zero)
+        // A simulated reader chip, exposed on virtual USB, and a tag chip: on the wall
+        // clock, as the readers wait on libusb in real time, and with no modelled USB
+        // latency, as virtual USB carries its own.
+        let file = RigFile(
+            name: "bench-usb-read", clock: .wall,
+            emulators: [RigFile.Emulator(id: "tag-a", device: .sim)],
+            dut: .reference(device: .sim))
+        let rig = try await AssembledRig.assemble(
+            file, directory: URL(fileURLWithPath: "/"), usb: .zero)
+        guard let readerChip = rig.readerChip?.simulated else {
+            throw Failure(description: "the rig has no simulated reader chip")
+        }
         let bus = try VirtualUSBBus()
         let exposed = try VirtualPN533Device(chip: readerChip, bus: bus, address: 2)
-        let slot = RigTagSlot(
-            chip: RigChip(
-                id: "tag-a", device: PN533Device(transport: tagChip.transport()),
-                simulated: tagChip),
-            clock: clock)
+        let slot = rig.tagSlot(on: rig.emulators[0])
         try await slot.present(.type4(Type4Setup(maximumFileSize: 0x1002, content: message)))
         defer { _ = exposed }
         var outcome = Outcome(messageBytes: message.count, nfcrig: [])
@@ -84,6 +88,7 @@ enum VirtualUSBReadComparison {
             outcome.nfcpyMissing = "no python with nfcpy (make deps makes .build-venv)"
         }
         await slot.stop()
+        await rig.close()
         return outcome
     }
 

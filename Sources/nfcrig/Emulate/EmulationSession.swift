@@ -1,6 +1,5 @@
 import Foundation
 import NDEF
-import PN533Sim
 import Rig
 import TagReader
 
@@ -59,13 +58,12 @@ enum EmulationSession {
         } catch {
             return .failed(error.description)
         }
-        let clock = rig.clock
-        let slot = RigTagSlot(chip: rig.emulators[0], clock: clock)
+        let slot = rig.tagSlot(on: rig.emulators[0])
         output([plan.header])
         do {
             // The emulator starts inside the reader's participation, so that virtual time
             // cannot run on while the tag listens alone.
-            let missed = try await clock.participate { () async throws -> Int in
+            let missed = try await rig.run { () async throws -> Int in
                 try await slot.present(plan.setup)
                 let reader = try await rig.referenceReader()
                 var printed = 0
@@ -78,7 +76,7 @@ enum EmulationSession {
                 }
                 // Field off, and time for the tag to see the reader go and listen again.
                 try? await reader.invalidate()
-                try await clock.sleep(until: clock.now.advanced(by: .milliseconds(50)))
+                await rig.sleep(for: .milliseconds(50))
                 _ = await printEvents(of: slot, from: printed, plan: plan, output)
                 await slot.stop()
                 return missed
@@ -104,7 +102,7 @@ enum EmulationSession {
         } catch {
             return .failed(error.description)
         }
-        let slot = RigTagSlot(chip: rig.emulators[0], clock: rig.clock)
+        let slot = rig.tagSlot(on: rig.emulators[0])
         do {
             try await slot.present(plan.setup)
         } catch {

@@ -1,6 +1,5 @@
 import Foundation
 import NDEF
-import PN533Sim
 import Rig
 import TagReader
 
@@ -58,8 +57,8 @@ enum TagReading {
     }
 
     /// Opens the rig's reference reader and as many emulator chips as `simulatedTags` has
-    /// tags (the first ones), presents the tags, then reads once, all in one participation
-    /// of the rig's clock so that virtual time cannot pass the reader by.
+    /// tags (the first ones), presents the tags, then reads once, all in one `rig.run`, so
+    /// that virtual time cannot pass the reader by.
     ///
     /// - Returns: the outcome, or a failure to set up the chips as a message.
     static func read(
@@ -72,14 +71,13 @@ enum TagReading {
         } catch {
             return .failure(RigSetupFailure(message: error.description))
         }
-        let clock = rig.clock
         let result: Result<TagReadOutcome, RigSetupFailure>
         do {
             result = .success(
-                try await clock.participate {
+                try await rig.run {
                     var slots: [RigTagSlot] = []
                     for (chip, setup) in zip(rig.emulators, simulatedTags) {
-                        let slot = RigTagSlot(chip: chip, clock: clock)
+                        let slot = rig.tagSlot(on: chip)
                         try await slot.present(setup)
                         slots.append(slot)
                     }

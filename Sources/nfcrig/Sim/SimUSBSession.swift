@@ -41,7 +41,7 @@ enum SimUSBSession {
                 note(["\(rigChip.id): \(role(chip)) on virtual USB \(device.location)"])
             }
             for (index, setup) in layout.tags.enumerated() {
-                let slot = RigTagSlot(chip: rig.emulators[index], clock: rig.clock)
+                let slot = rig.tagSlot(on: rig.emulators[index])
                 try await slot.present(setup)
                 slots.append(slot)
                 let uid = Hex.encode([0x08] + RigTagSlot.nfcid(for: rig.emulators[index].id))
