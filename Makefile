@@ -39,7 +39,8 @@ WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|NfcpyDUTTests|ScriptedRecordsDUTTests
 TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CURDIR) \
 	NFCRIG_CLIENT_TESTS=1
 
-.PHONY: deps system-deps python-deps build test run samples bench gate clean lint format
+.PHONY: deps system-deps python-deps build test tsan stress run samples bench gate clean lint \
+	format
 
 ## deps: system packages (when missing) and the Python venv with the test oracles
 deps: system-deps python-deps
@@ -129,6 +130,7 @@ bench: deps
 	@$(call timed_run,Rigs/sim.yaml,run,the reference reader on simulated chips,target: 10 s)
 	@$(call timed_run,Rigs/sim-usb.yaml,sim-usb,the reference reader over virtual USB,no target)
 	@$(call timed_run,Rigs/nfcpy-sim.yaml,nfcpy,nfcpy as the DUT (it fails cases: exit 1),target: 60 s)
+	@$(MAKE) --no-print-directory stress STRESS_BIN=.build/release/nfcrig
 
 # timed_run RIG,FOLDER,WHAT,TARGET: every suite on RIG, reports in Reports/bench/FOLDER, the
 # last lines of the run and its wall time.
@@ -138,6 +140,40 @@ echo "make bench: every suite on $(1), $(3) ($(4) of wall time)"; \
 		| tail -n 2; end=$$(date +%s.%N); \
 	echo "make bench: $(1) took $$(awk "BEGIN{printf \"%.2f\", $$end - $$start}") s of wall time"
 endef
+
+## tsan: every test built and run under ThreadSanitizer (in .build-tsan, its own build
+## tree): the same four runs as `make test`; any report, a failure or a skip fails it
+TSAN_FLAGS := --sanitize=thread --scratch-path .build-tsan
+TSAN_LOG := .build-tsan/nfcrig-tsan.log
+tsan: deps
+	$(SWIFT) build --build-tests $(TSAN_FLAGS)
+	set -o pipefail; { \
+		$(TEST_ENV) $(SWIFT) test --skip-build $(TSAN_FLAGS) --skip '$(WALL_CLOCK_TESTS)' \
+		&& $(TEST_ENV) $(SWIFT) test --skip-build $(TSAN_FLAGS) --no-parallel \
+			--filter '$(WALL_CLOCK_TESTS)' \
+		&& NFCRIG_VIRTUAL_USB=1 umockdev-wrapper $(SWIFT) test --skip-build $(TSAN_FLAGS) \
+			--filter VirtualUSBTests \
+		&& NFCRIG_VIRTUAL_USB=1 umockdev-wrapper $(SWIFT) test --skip-build $(TSAN_FLAGS) \
+			--filter ProcessDUTReaderFaultTests; } 2>&1 | tee $(TSAN_LOG)
+	@if grep -q 'WARNING: ThreadSanitizer' $(TSAN_LOG); then \
+		echo "make tsan: ThreadSanitizer reported the races above"; exit 1; fi
+	@if grep -q 'skipped' $(TSAN_LOG); then echo "make tsan: tests were skipped"; exit 1; fi
+	@echo "make tsan: no ThreadSanitizer report in:"
+	@grep -E 'Test run with [0-9]+ tests?' $(TSAN_LOG)
+
+## stress: the multi-tag and restart-polling suites, every case 200 times on the virtual
+## clock (Rigs/sim.yaml) and 20 times over virtual USB (Rigs/sim-usb.yaml); any failed
+## repetition fails its case and the target. STRESS_BIN picks the build (make bench: release)
+STRESS_BIN ?= .build/debug/nfcrig
+STRESS_SUITES := --suite multi-tag --suite restart-polling
+stress: deps
+	$(if $(filter .build/debug/%,$(STRESS_BIN)),$(SWIFT) build --product nfcrig)
+	@echo "make stress: $(STRESS_SUITES) x 200 on Rigs/sim.yaml"
+	set -o pipefail; $(STRESS_BIN) run --rig Rigs/sim.yaml $(STRESS_SUITES) --repeat 200 \
+		--out Reports/stress/sim | tail -n 2
+	@echo "make stress: $(STRESS_SUITES) x 20 on Rigs/sim-usb.yaml"
+	set -o pipefail; $(STRESS_BIN) run --rig Rigs/sim-usb.yaml $(STRESS_SUITES) --repeat 20 \
+		--out Reports/stress/sim-usb | tail -n 2
 
 ## gate: compare a run with a baseline; BASELINE=Reports/<run-id> (or a report.json) is
 ## required, CANDIDATE defaults to Reports/latest; TOLERANCE and MIN_DELTA are optional

@@ -159,7 +159,7 @@ public struct NDEFDecoder: Sendable {
         } else {
             var total = 0
             for chunk in chunks { total += chunk.payloadRange.count }
-            payload = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+            payload = [UInt8](filling: total) { buffer, count in
                 var cursor = 0
                 for chunk in chunks {
                     let source = UnsafeRawBufferPointer(rebasing: raw[chunk.payloadRange])
@@ -312,8 +312,7 @@ extension UnsafeRawBufferPointer {
     /// One copy of a byte range into a new array; an empty range allocates nothing.
     @inline(__always)
     func copy(_ range: Range<Int>) -> [UInt8] {
-        if range.isEmpty { return [] }
-        return [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
+        [UInt8](filling: range.count) { buffer, count in
             UnsafeMutableRawBufferPointer(buffer).copyMemory(
                 from: UnsafeRawBufferPointer(rebasing: self[range]))
             count = range.count

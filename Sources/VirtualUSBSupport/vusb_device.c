@@ -54,11 +54,15 @@ nfcrig_vusb_device *nfcrig_vusb_create(
     device->address = address;
     device->out = out;
     device->context = context;
-    g_mutex_init(&device->lock);
+    pthread_mutex_init(&device->lock, NULL);
     g_queue_init(&device->pending_in);
     g_queue_init(&device->completed);
     g_queue_init(&device->in_data);
-    g_cond_init(&device->changed);
+    pthread_condattr_t monotonic;
+    pthread_condattr_init(&monotonic);
+    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+    pthread_cond_init(&device->changed, &monotonic);
+    pthread_condattr_destroy(&monotonic);
     // One thread: the device's one libusb client has one reap outstanding at a time.
     device->reaper = g_thread_pool_new(nfcrig_vusb_held_reap, device, 1, FALSE, NULL);
 
@@ -102,14 +106,14 @@ nfcrig_vusb_device *nfcrig_vusb_create(
 }
 
 void nfcrig_vusb_push_in(nfcrig_vusb_device *device, const uint8_t *bytes, size_t length) {
-    g_mutex_lock(&device->lock);
+    pthread_mutex_lock(&device->lock);
     g_queue_push_tail(&device->in_data, g_bytes_new(bytes, length));
-    g_cond_broadcast(&device->changed);
-    g_mutex_unlock(&device->lock);
+    pthread_cond_broadcast(&device->changed);
+    pthread_mutex_unlock(&device->lock);
 }
 
 void nfcrig_vusb_disconnect(nfcrig_vusb_device *device) {
-    g_mutex_lock(&device->lock);
+    pthread_mutex_lock(&device->lock);
     device->gone = true;
     nfcrig_vusb_urb *urb;
     while ((urb = g_queue_pop_head(&device->pending_in)) != NULL) {
@@ -117,17 +121,17 @@ void nfcrig_vusb_disconnect(nfcrig_vusb_device *device) {
         nfcrig_vusb_urb_header(urb)->actual_length = 0;
         g_queue_push_tail(&device->completed, urb);
     }
-    g_cond_broadcast(&device->changed);
-    g_mutex_unlock(&device->lock);
+    pthread_cond_broadcast(&device->changed);
+    pthread_mutex_unlock(&device->lock);
 }
 
 void nfcrig_vusb_destroy(nfcrig_vusb_device *device) {
     if (device->reaper != NULL) {
         // Held reaps end now (gone), and the pool is freed once they have.
-        g_mutex_lock(&device->lock);
+        pthread_mutex_lock(&device->lock);
         device->gone = true;
-        g_cond_broadcast(&device->changed);
-        g_mutex_unlock(&device->lock);
+        pthread_cond_broadcast(&device->changed);
+        pthread_mutex_unlock(&device->lock);
         g_thread_pool_free(device->reaper, FALSE, TRUE);
         device->reaper = NULL;
     }
@@ -144,8 +148,8 @@ void nfcrig_vusb_destroy(nfcrig_vusb_device *device) {
     g_queue_clear_full(&device->pending_in, nfcrig_vusb_urb_free);
     g_queue_clear_full(&device->completed, nfcrig_vusb_urb_free);
     g_queue_clear_full(&device->in_data, (GDestroyNotify)g_bytes_unref);
-    g_mutex_clear(&device->lock);
-    g_cond_clear(&device->changed);
+    pthread_mutex_destroy(&device->lock);
+    pthread_cond_destroy(&device->changed);
     g_free(device);
 }
 

@@ -96,10 +96,10 @@ static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
         umockdev_ioctl_client_complete(client, -1, EINVAL);
         return;
     } else if (header->endpoint & 0x80) {
-        g_mutex_lock(&device->lock);
+        pthread_mutex_lock(&device->lock);
         g_queue_push_tail(&device->pending_in, urb);
-        g_cond_broadcast(&device->changed);
-        g_mutex_unlock(&device->lock);
+        pthread_cond_broadcast(&device->changed);
+        pthread_mutex_unlock(&device->lock);
         trace("submit", urb);
         umockdev_ioctl_client_complete(client, 0, 0);
         return;
@@ -112,10 +112,10 @@ static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
         header->status = 0;
     }
     trace("submit", urb);
-    g_mutex_lock(&device->lock);
+    pthread_mutex_lock(&device->lock);
     g_queue_push_tail(&device->completed, urb);
-    g_cond_broadcast(&device->changed);
-    g_mutex_unlock(&device->lock);
+    pthread_cond_broadcast(&device->changed);
+    pthread_mutex_unlock(&device->lock);
     umockdev_ioctl_client_complete(client, 0, 0);
 }
 
@@ -171,12 +171,12 @@ typedef struct {
 } held_reap;
 
 static void reap(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
-    g_mutex_lock(&device->lock);
+    pthread_mutex_lock(&device->lock);
     nfcrig_vusb_urb *urb = next_reapable(device);
     // Only a bulk IN URB waiting for the chip can complete later; with none, the client
     // (which reaps again after every URB it got) hears EAGAIN at once.
     bool waiting = urb == NULL && !g_queue_is_empty(&device->pending_in);
-    g_mutex_unlock(&device->lock);
+    pthread_mutex_unlock(&device->lock);
     if (!waiting || device->reaper == NULL) {
         g_autoptr(UMockdevIoctlData) pointer = urb != NULL ? resolve_reap_pointer(client) : NULL;
         complete_reap(client, pointer, urb);
@@ -191,23 +191,35 @@ static void reap(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     held_reap *held = g_new0(held_reap, 1);
     held->client = g_object_ref(client);
     held->pointer = resolve_reap_pointer(client);
+    pthread_mutex_lock(&device->lock);
     g_thread_pool_push(device->reaper, held, NULL);
+    pthread_mutex_unlock(&device->lock);
+}
+
+/// Waits on `changed` until signalled or `deadline` (monotonic µs, as g_get_monotonic_time
+/// counts); false when the deadline passed. Called with the lock held.
+static bool wait_until(nfcrig_vusb_device *device, gint64 deadline) {
+    struct timespec until = {
+        .tv_sec = deadline / G_USEC_PER_SEC,
+        .tv_nsec = (deadline % G_USEC_PER_SEC) * 1000,
+    };
+    return pthread_cond_timedwait(&device->changed, &device->lock, &until) != ETIMEDOUT;
 }
 
 void nfcrig_vusb_held_reap(gpointer data, gpointer user_data) {
     held_reap *held = data;
     nfcrig_vusb_device *device = user_data;
     gint64 deadline = g_get_monotonic_time() + NFCRIG_VUSB_REAP_HOLD_US;
-    g_mutex_lock(&device->lock);
+    pthread_mutex_lock(&device->lock);
     nfcrig_vusb_urb *urb = next_reapable(device);
     while (urb == NULL && !device->gone && !g_queue_is_empty(&device->pending_in)
-           && g_cond_wait_until(&device->changed, &device->lock, deadline)) {
+           && wait_until(device, deadline)) {
         urb = next_reapable(device);
     }
     if (urb == NULL) {
         urb = next_reapable(device);
     }
-    g_mutex_unlock(&device->lock);
+    pthread_mutex_unlock(&device->lock);
     // The client waits in its ioctl until this completes: nothing else uses its stream.
     complete_reap(held->client, held->pointer, urb);
     if (held->pointer != NULL) {
@@ -224,7 +236,7 @@ static gint has_address(gconstpointer urb, gconstpointer address) {
 static void discard(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
     gpointer address = *(gpointer *)arg->data;
-    g_mutex_lock(&device->lock);
+    pthread_mutex_lock(&device->lock);
     GList *link = g_queue_find_custom(&device->pending_in, address, has_address);
     if (link != NULL) {
         nfcrig_vusb_urb *urb = link->data;
@@ -232,9 +244,9 @@ static void discard(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
         nfcrig_vusb_urb_header(urb)->status = -ENOENT;
         nfcrig_vusb_urb_header(urb)->actual_length = 0;
         g_queue_push_tail(&device->completed, urb);
-        g_cond_broadcast(&device->changed);
+        pthread_cond_broadcast(&device->changed);
     }
-    g_mutex_unlock(&device->lock);
+    pthread_mutex_unlock(&device->lock);
     umockdev_ioctl_client_complete(client, link != NULL ? 0 : -1, link != NULL ? 0 : EINVAL);
 }
 
@@ -250,9 +262,9 @@ static void release_interface(nfcrig_vusb_device *device, UMockdevIoctlClient *c
 
 
 static bool is_gone(nfcrig_vusb_device *device) {
-    g_mutex_lock(&device->lock);
+    pthread_mutex_lock(&device->lock);
     bool gone = device->gone;
-    g_mutex_unlock(&device->lock);
+    pthread_mutex_unlock(&device->lock);
     return gone;
 }
 

@@ -2,6 +2,7 @@
 #define NFCRIG_VUSB_PRIVATE_H
 
 #include <glib.h>
+#include <pthread.h>
 #include <umockdev.h>
 
 #include "VirtualUSBSupport.h"
@@ -26,7 +27,10 @@ struct nfcrig_vusb_device {
     UMockdevIoctlBase *handler;
     nfcrig_vusb_out_fn out;
     void *context;
-    GMutex lock;
+    /// Guards the queues and `gone`. A POSIX mutex rather than glib's GMutex: glib's own
+    /// locks are invisible to ThreadSanitizer (glib is not instrumented), which then reports
+    /// every hand-over between umockdev's worker thread and the reaper as a race.
+    pthread_mutex_t lock;
     /// Bulk IN URBs waiting for bytes from the chip.
     GQueue pending_in;
     /// URBs done and not yet reaped.
@@ -35,9 +39,12 @@ struct nfcrig_vusb_device {
     GQueue in_data;
     /// Set by nfcrig_vusb_disconnect: URBs fail from then on.
     bool gone;
-    /// Signalled (with `lock` held) whenever a URB may have become reapable.
-    GCond changed;
+    /// Signalled (with `lock` held) whenever a URB may have become reapable; waits on it
+    /// time out on the monotonic clock.
+    pthread_cond_t changed;
     /// Runs the reaps that found nothing to reap, so they wait off umockdev's worker thread.
+    /// A held reap is pushed with `lock` held and taken with it held: the lock, not the
+    /// pool's own queue, is what orders its hand-over.
     GThreadPool *reaper;
     /// The client (one open file of the device node) that claimed interface 0, or NULL. As
     /// usbfs does, a claim or a bulk URB from any other client fails with EBUSY until the

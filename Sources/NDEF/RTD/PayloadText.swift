@@ -176,7 +176,7 @@ enum PayloadText {
     /// `head` followed by a string's UTF-8, built in one allocation: how encoders lay out a
     /// status or prefix byte before text.
     static func bytes(_ head: [UInt8], _ text: Substring.UTF8View) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: head.count + text.count) { buffer, count in
+        [UInt8](filling: head.count + text.count) { buffer, count in
             for (index, byte) in head.enumerated() { buffer[index] = byte }
             count = head.count
             for byte in text {

@@ -56,7 +56,7 @@ enum UTF16Text {
             }
         let littleEndian = encoding == .utf16LittleEndianWithBOM
         let total = bom.count + 2 * units.count
-        return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+        return [UInt8](filling: total) { buffer, count in
             for (index, byte) in bom.enumerated() { buffer[index] = byte }
             for (index, unit) in units.enumerated() {
                 let high = UInt8(unit >> 8)
