@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "nfcrig", targets: ["nfcrig"]),
-        .library(name: "NDEF", targets: ["NDEF"]),
+        .library(name: "NDEF", targets: ["NDEF", "HexText"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -14,17 +14,19 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
-        .target(name: "NDEF"),
-        .target(name: "TagFormat"),
-        .target(name: "PN533"),
-        .target(name: "PN533Sim", dependencies: ["PN533"]),
-        .target(name: "TagEmulation", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533"]),
+        .target(name: "HexText"),
+        .target(name: "NDEF", dependencies: ["HexText"]),
+        .target(name: "TagFormat", dependencies: ["HexText"]),
+        .target(name: "PN533", dependencies: ["HexText"]),
+        .target(name: "PN533Sim", dependencies: ["PN533", "HexText"]),
+        .target(
+            name: "TagEmulation", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533", "HexText"]),
         .systemLibrary(
             name: "CLibUSB",
             pkgConfig: "libusb-1.0",
             providers: [.apt(["libusb-1.0-0-dev"])]
         ),
-        .target(name: "PN533USB", dependencies: ["PN533", "CLibUSB"]),
+        .target(name: "PN533USB", dependencies: ["PN533", "CLibUSB", "HexText"]),
         .systemLibrary(
             name: "CUMockdev",
             pkgConfig: "umockdev-1.0",
@@ -32,36 +34,41 @@ let package = Package(
         ),
         .target(name: "VirtualUSBSupport", dependencies: ["CUMockdev"]),
         .target(name: "VirtualUSB", dependencies: ["PN533Sim", "PN533", "VirtualUSBSupport"]),
-        .target(name: "ISODEP", dependencies: ["PN533"]),
+        .target(name: "ISODEP", dependencies: ["PN533", "HexText"]),
         .target(
             name: "Rig",
             dependencies: [
                 "PN533", "PN533USB", "PN533Sim", "ISODEP", "TagFormat", "TagEmulation", "TagReader",
-                "NDEF", "VirtualUSB", .product(name: "Yams", package: "Yams"),
+                "NDEF", "HexText", "VirtualUSB", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(
             name: "Conformance",
-            dependencies: ["Rig", "PN533Sim", "TagEmulation", "TagReader", "NDEF", "TagFormat"]),
+            dependencies: [
+                "Rig", "PN533Sim", "TagEmulation", "TagReader", "NDEF", "TagFormat", "HexText",
+            ]),
         .target(
             name: "Reporting",
             dependencies: [
-                "Conformance", "Rig", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "Conformance", "Rig", "HexText",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
-        .target(name: "TagReader", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533"]),
+        .target(
+            name: "TagReader", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533", "HexText"]),
         .target(name: "SeededRandom"),
         .target(
             name: "Benchmarks",
             dependencies: [
                 "NDEF", "SeededRandom", "ISODEP", "PN533", "PN533Sim", "Rig", "TagEmulation",
-                "TagFormat", "TagReader",
+                "TagFormat", "TagReader", "HexText",
             ]
         ),
         .executableTarget(
             name: "nfcrig",
             dependencies: [
                 "NDEF",
+                "HexText",
                 "Benchmarks",
                 "PN533",
                 "CLibUSB",
@@ -78,18 +85,24 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PN533Sim"]),
-        .testTarget(name: "NDEFTests", dependencies: ["NDEF", "Benchmarks", "SeededRandom"]),
+        .testTarget(name: "HexTextTests", dependencies: ["HexText"]),
+        .testTarget(
+            name: "NDEFTests", dependencies: ["NDEF", "HexText", "Benchmarks", "SeededRandom"]),
         .testTarget(name: "TagFormatTests", dependencies: ["TagFormat", "SeededRandom"]),
         .testTarget(
             name: "nfcrigTests",
-            dependencies: ["nfcrig", "NDEF", "Conformance", "Reporting", "Rig", "TagReader"]
+            dependencies: [
+                "nfcrig", "NDEF", "HexText", "Conformance", "Reporting", "Rig", "TagReader",
+            ]
         ),
-        .testTarget(name: "PN533Tests", dependencies: ["PN533", "SeededRandom"]),
-        .testTarget(name: "PN533SimTests", dependencies: ["PN533Sim", "PN533", "SeededRandom"]),
+        .testTarget(name: "PN533Tests", dependencies: ["PN533", "HexText", "SeededRandom"]),
+        .testTarget(
+            name: "PN533SimTests", dependencies: ["PN533Sim", "PN533", "HexText", "SeededRandom"]),
         .testTarget(
             name: "TagEmulationTests",
             dependencies: [
-                "TagEmulation", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533", "Rig",
+                "TagEmulation", "PN533Sim", "NDEF", "HexText", "TagFormat", "ISODEP", "PN533",
+                "Rig",
             ]
         ),
         .testTarget(name: "RigTests", dependencies: ["Rig", "VirtualUSB", "NDEF"]),
@@ -99,18 +112,22 @@ let package = Package(
             name: "VirtualUSBTests",
             dependencies: ["VirtualUSB", "PN533USB", "PN533Sim", "PN533", "CLibUSB"]
         ),
-        .testTarget(name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim", "Rig"]),
+        .testTarget(
+            name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim", "HexText", "Rig"]),
         .testTarget(
             name: "TagReaderTests",
-            dependencies: ["TagReader", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533"]
+            dependencies: [
+                "TagReader", "PN533Sim", "NDEF", "HexText", "TagFormat", "ISODEP", "PN533",
+            ]
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Conformance", "Rig", "TagReader", "NDEF", "PN533Sim"]),
+            dependencies: ["Conformance", "Rig", "TagReader", "NDEF", "HexText", "PN533Sim"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "Rig", "TagReader", "TagEmulation", "PN533Sim", "PN533", "NDEF", "TagFormat",
+                "Rig", "TagReader", "TagEmulation", "PN533Sim", "PN533", "NDEF", "HexText",
+                "TagFormat",
             ]
         ),
     ],

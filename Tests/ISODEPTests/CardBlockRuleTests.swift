@@ -1,3 +1,4 @@
+import HexText
 import ISODEP
 import PN533
 import PN533Sim
@@ -125,7 +126,7 @@ extension SimulatedRig {
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let received = try await raw(frame)
-        #expect(received.hex == answer.hex, sourceLocation: sourceLocation)
+        #expect(Hex.encode(received) == Hex.encode(answer), sourceLocation: sourceLocation)
     }
 
     /// Sends `frame` (hex) and expects the card to stay silent.

@@ -1,3 +1,4 @@
+import HexText
 import ISODEP
 import Testing
 
@@ -96,7 +97,7 @@ import Testing
             for frame in [[UInt8(first)]] + (0...255).map({ [UInt8(first), UInt8($0)] }) {
                 guard let block = try? ISODEPBlock(bytes: frame) else { continue }
                 decoded += 1
-                #expect(block.encode() == frame, "\(frame.hex) decoded to \(block)")
+                #expect(block.encode() == frame, "\(Hex.encode(frame)) decoded to \(block)")
             }
         }
         #expect(decoded > 2_000)

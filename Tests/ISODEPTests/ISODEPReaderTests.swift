@@ -1,3 +1,4 @@
+import HexText
 import ISODEP
 import PN533
 import Testing
@@ -37,9 +38,9 @@ import Testing
     @Test("a command longer than FSC goes out chained, each part waiting for its R(ACK)")
     func chainsCommands() async throws {
         let command = (0..<30).map { UInt8($0) }
-        let first: String = Array(command[0..<13]).hex
-        let second: String = Array(command[13..<26]).hex
-        let last: String = Array(command[26...]).hex
+        let first: String = Hex.encode(command[0..<13])
+        let second: String = Hex.encode(command[13..<26])
+        let last: String = Hex.encode(command[26...])
         let (reader, link) = activeReader(
             [
                 .send("12" + first, answer: "a2"),

@@ -1,4 +1,5 @@
 import Benchmarks
+import HexText
 import SeededRandom
 import Testing
 

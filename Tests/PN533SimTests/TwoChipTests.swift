@@ -1,3 +1,4 @@
+import HexText
 import PN533
 import Testing
 
@@ -24,7 +25,7 @@ import Testing
         clock.spawn { [emulator] in
             try await emulator.open()
             let activation = try await emulator.initAsTarget(Self.isoDEPCard, timeout: .seconds(5))
-            log.append("activated \(hexString(activation.initiatorCommand))")
+            log.append("activated \(Hex.encode(activation.initiatorCommand))")
             try await emulator.respondToInitiator(Self.ats)
             while true {
                 let block: [UInt8]
@@ -34,7 +35,7 @@ import Testing
                     log.append("ended \(error)")
                     return
                 }
-                log.append("block \(hexString(block))")
+                log.append("block \(Hex.encode(block))")
                 if block.first == 0xC2 {
                     try await emulator.respondToInitiator([0xC2])
                     continue

@@ -17,7 +17,4 @@ extension [UInt8] {
         precondition(high == nil, "odd number of hex digits in \(hex)")
         self = result
     }
-
-    /// Lowercase hex without spaces, for log lines and messages.
-    var hex: String { map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined() }
 }

@@ -1,3 +1,4 @@
+import HexText
 import ISODEP
 import PN533
 import Testing
@@ -31,12 +32,13 @@ actor ScriptedFrameLink: ISODEPFrameLink {
     func transceive(_ frame: [UInt8], timeout: Duration) throws(ISODEPLinkError) -> [UInt8] {
         timeouts.append(timeout)
         guard !steps.isEmpty else {
-            Issue.record("frame \(frame.hex) after the end of the script")
+            Issue.record("frame \(Hex.encode(frame)) after the end of the script")
             throw .failed(.transport(.io("script ended")))
         }
         let step = steps.removeFirst()
         guard frame == step.expected else {
-            Issue.record("sent \(frame.hex), the script expected \(step.expected.hex)")
+            Issue.record(
+                "sent \(Hex.encode(frame)), the script expected \(Hex.encode(step.expected))")
             throw .failed(.transport(.io("off script")))
         }
         switch step.reply {

@@ -1,3 +1,4 @@
+import HexText
 import NDEF
 
 /// Test vectors are written as hex; a typo in one is a test bug, so it traps.

@@ -6,8 +6,3 @@ func bytes(_ hex: String) -> [UInt8] {
         UInt8(String(digits[$0...$0 + 1]), radix: 16)!
     }
 }
-
-/// Bytes as lowercase hex, for readable failure messages.
-func hex(_ bytes: [UInt8]) -> String {
-    bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
-}

@@ -1,3 +1,4 @@
+import HexText
 import NDEF
 
 /// Test vectors are hex with optional spaces; a typo in one is a test bug, so it traps.
