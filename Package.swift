@@ -34,7 +34,7 @@ let package = Package(
         ),
         .target(name: "VirtualUSBSupport", dependencies: ["CUMockdev"]),
         .target(name: "VirtualUSB", dependencies: ["PN533Sim", "PN533", "VirtualUSBSupport"]),
-        .target(name: "ISODEP", dependencies: ["PN533", "HexText"]),
+        .target(name: "ISODEP", dependencies: ["PN533", "PN533Sim", "HexText"]),
         .target(
             name: "Rig",
             dependencies: [
@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PN533Sim"]),
         .testTarget(name: "HexTextTests", dependencies: ["HexText"]),
         .testTarget(
-            name: "NDEFTests", dependencies: ["NDEF", "HexText", "Benchmarks", "SeededRandom"]),
+            name: "NDEFTests", dependencies: ["NDEF", "HexText", "SeededRandom"]),
         .testTarget(name: "TagFormatTests", dependencies: ["TagFormat", "SeededRandom"]),
         .testTarget(
             name: "nfcrigTests",
@@ -102,7 +102,6 @@ let package = Package(
             name: "TagEmulationTests",
             dependencies: [
                 "TagEmulation", "PN533Sim", "NDEF", "HexText", "TagFormat", "ISODEP", "PN533",
-                "Rig",
             ]
         ),
         .testTarget(name: "RigTests", dependencies: ["Rig", "VirtualUSB", "NDEF"]),
@@ -113,7 +112,7 @@ let package = Package(
             dependencies: ["VirtualUSB", "PN533USB", "PN533Sim", "PN533", "CLibUSB"]
         ),
         .testTarget(
-            name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim", "HexText", "Rig"]),
+            name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim", "HexText"]),
         .testTarget(
             name: "TagReaderTests",
             dependencies: [

@@ -1,4 +1,3 @@
-import Benchmarks
 import HexText
 import SeededRandom
 import Testing

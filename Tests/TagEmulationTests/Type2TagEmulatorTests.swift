@@ -1,6 +1,6 @@
+import ISODEP
 import NDEF
 import PN533
-import Rig
 import TagEmulation
 import TagFormat
 import Testing

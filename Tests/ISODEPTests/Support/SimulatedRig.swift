@@ -1,7 +1,6 @@
 import ISODEP
 import PN533
 import PN533Sim
-import Rig
 import Synchronization
 import Testing
 

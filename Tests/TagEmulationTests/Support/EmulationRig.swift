@@ -1,6 +1,6 @@
+import ISODEP
 import PN533
 import PN533Sim
-import Rig
 import TagEmulation
 
 /// Two simulated PN533s in one field on a virtual clock: the emulator chip's host runs a tag
