@@ -84,24 +84,37 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What many test targets need, in one place (README, "Testing"): hex literals, a
+        // recorder and the one lock, seeded fuzz input, expected errors. It imports only leaf
+        // libraries, so that every test target may use it.
+        .target(
+            name: "NFCRigTestSupport", dependencies: ["HexText", "SeededRandom"],
+            path: "Tests/NFCRigTestSupport"),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PN533Sim"]),
         .testTarget(name: "HexTextTests", dependencies: ["HexText"]),
         .testTarget(
-            name: "NDEFTests", dependencies: ["NDEF", "HexText", "SeededRandom"]),
-        .testTarget(name: "TagFormatTests", dependencies: ["TagFormat", "SeededRandom"]),
+            name: "NDEFTests",
+            dependencies: ["NDEF", "HexText", "SeededRandom", "NFCRigTestSupport"]),
+        .testTarget(
+            name: "TagFormatTests",
+            dependencies: ["TagFormat", "SeededRandom", "NFCRigTestSupport"]),
         .testTarget(
             name: "nfcrigTests",
             dependencies: [
                 "nfcrig", "NDEF", "HexText", "Conformance", "Reporting", "Rig", "TagReader",
             ]
         ),
-        .testTarget(name: "PN533Tests", dependencies: ["PN533", "HexText", "SeededRandom"]),
         .testTarget(
-            name: "PN533SimTests", dependencies: ["PN533Sim", "PN533", "HexText", "SeededRandom"]),
+            name: "PN533Tests",
+            dependencies: ["PN533", "HexText", "SeededRandom", "NFCRigTestSupport"]),
+        .testTarget(
+            name: "PN533SimTests",
+            dependencies: ["PN533Sim", "PN533", "HexText", "SeededRandom", "NFCRigTestSupport"]),
         .testTarget(
             name: "TagEmulationTests",
             dependencies: [
                 "TagEmulation", "PN533Sim", "NDEF", "HexText", "TagFormat", "ISODEP", "PN533",
+                "NFCRigTestSupport",
             ]
         ),
         .testTarget(name: "RigTests", dependencies: ["Rig", "VirtualUSB", "NDEF"]),
@@ -109,14 +122,20 @@ let package = Package(
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
         .testTarget(
             name: "VirtualUSBTests",
-            dependencies: ["VirtualUSB", "PN533USB", "PN533Sim", "PN533", "CLibUSB"]
+            dependencies: [
+                "VirtualUSB", "PN533USB", "PN533Sim", "PN533", "CLibUSB", "NFCRigTestSupport",
+            ]
         ),
         .testTarget(
-            name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim", "HexText"]),
+            name: "ISODEPTests",
+            dependencies: [
+                "ISODEP", "PN533", "PN533Sim", "HexText", "SeededRandom", "NFCRigTestSupport",
+            ]),
         .testTarget(
             name: "TagReaderTests",
             dependencies: [
                 "TagReader", "PN533Sim", "NDEF", "HexText", "TagFormat", "ISODEP", "PN533",
+                "NFCRigTestSupport",
             ]
         ),
         .testTarget(
@@ -126,7 +145,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "Rig", "TagReader", "TagEmulation", "PN533Sim", "PN533", "NDEF", "HexText",
-                "TagFormat",
+                "TagFormat", "NFCRigTestSupport",
             ]
         ),
     ],

@@ -1,5 +1,6 @@
 import HexText
 import ISODEP
+import NFCRigTestSupport
 import PN533
 import PN533Sim
 import Testing
@@ -28,10 +29,10 @@ import Testing
     @Test("R(NAK) with the card's block number brings its last block again (rule 11)")
     func repeatsOnNAK() async throws {
         try await withCard { rig in
-            try await rig.send("02 01", expecting: [UInt8](hex: "02 01 9000"))
-            try await rig.send("b2", expecting: [UInt8](hex: "02 01 9000"))
-            try await rig.send("a2", expecting: [UInt8](hex: "02 01 9000"))
-            try await rig.send("03 02", expecting: [UInt8](hex: "03 02 9000"))
+            try await rig.send("02 01", expecting: bytes("02 01 9000"))
+            try await rig.send("b2", expecting: bytes("02 01 9000"))
+            try await rig.send("a2", expecting: bytes("02 01 9000"))
+            try await rig.send("03 02", expecting: bytes("03 02 9000"))
         }
     }
 
@@ -39,7 +40,7 @@ import Testing
     func acksForeignNAK() async throws {
         try await withCard { rig in
             try await rig.send("b2", expecting: [0xA3])
-            try await rig.send("02 01", expecting: [UInt8](hex: "02 01 9000"))
+            try await rig.send("02 01", expecting: bytes("02 01 9000"))
             try await rig.send("b3", expecting: [0xA2])
         }
     }
@@ -71,7 +72,7 @@ import Testing
             for frame in ["0a 00 01", "22 01", "f2 01", "e2", "a3"] {
                 await rig.expectSilence(frame)
             }
-            try await rig.send("02 01", expecting: [UInt8](hex: "02 01 9000"))
+            try await rig.send("02 01", expecting: bytes("02 01 9000"))
         }
         let ignored = rig.events.all.filter { if case .ignored = $0.kind { true } else { false } }
         #expect(ignored.count == 5)
@@ -81,10 +82,10 @@ import Testing
     func answersItsCID() async throws {
         let configuration = ISODEPCardConfiguration(ats: ATS(fsci: 8, fwi: 8, cidSupported: true))
         try await withCard(configuration) { rig in
-            try await rig.send("0a 00 01", expecting: [UInt8](hex: "0a 00 01 9000"))
+            try await rig.send("0a 00 01", expecting: bytes("0a 00 01 9000"))
             await rig.expectSilence("0b 05 02")
-            try await rig.send("03 02", expecting: [UInt8](hex: "03 02 9000"))
-            try await rig.send("ca 00", expecting: [UInt8](hex: "ca 00"))
+            try await rig.send("03 02", expecting: bytes("03 02 9000"))
+            try await rig.send("ca 00", expecting: bytes("ca 00"))
         }
     }
 
@@ -97,7 +98,7 @@ import Testing
             try await rig.send("b2", expecting: [0xF2, 0x01])
             var answer = try await rig.raw("f2 01")
             while answer == [0xF2, 0x01] { answer = try await rig.raw("f2 01") }
-            #expect(answer == [UInt8](hex: "02 9000"))
+            #expect(answer == bytes("02 9000"))
         }
     }
 
@@ -117,7 +118,7 @@ import Testing
 extension SimulatedRig {
     /// One raw frame (hex) to the card through InCommunicateThru, its answer back.
     func raw(_ frame: String) async throws(PN533Error) -> [UInt8] {
-        try await reader.communicateThru([UInt8](hex: frame))
+        try await reader.communicateThru(bytes(frame))
     }
 
     /// Sends `frame` (hex) and expects `answer`.

@@ -1,5 +1,6 @@
 import HexText
 import ISODEP
+import NFCRigTestSupport
 import Testing
 
 /// Every block kind from its bytes and back, and every malformed PCB and field with the error
@@ -34,7 +35,7 @@ import Testing
 
     @Test("each block kind decodes from its bytes and encodes back to them", arguments: valid)
     func roundTrips(hex: String, block: ISODEPBlock) throws {
-        let bytes = [UInt8](hex: hex)
+        let bytes = bytes(hex)
         #expect(try ISODEPBlock(bytes: bytes) == block)
         #expect(block.encode() == bytes)
         #expect(block.pcb == bytes[0])
@@ -73,7 +74,7 @@ import Testing
 
     @Test("a malformed block is an error naming its PCB, field and offset", arguments: malformed)
     func rejects(hex: String, error: ISODEPBlockError) {
-        #expect(throws: error) { try ISODEPBlock(bytes: [UInt8](hex: hex)) }
+        #expect(throws: error) { try ISODEPBlock(bytes: bytes(hex)) }
     }
 
     @Test(

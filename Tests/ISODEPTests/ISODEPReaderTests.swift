@@ -1,5 +1,6 @@
 import HexText
 import ISODEP
+import NFCRigTestSupport
 import PN533
 import Testing
 
@@ -26,9 +27,9 @@ import Testing
             .send("03 00b0000002", answer: "03 00109000"),
             .send("02 00", answer: "02 6d00"),
         ])
-        #expect(try await reader.transceive([UInt8](hex: "00a4040000")) == [0x90, 0x00])
+        #expect(try await reader.transceive(bytes("00a4040000")) == [0x90, 0x00])
         #expect(
-            try await reader.transceive([UInt8](hex: "00b0000002")) == [0x00, 0x10, 0x90, 0x00])
+            try await reader.transceive(bytes("00b0000002")) == [0x00, 0x10, 0x90, 0x00])
         #expect(try await reader.transceive([0x00]) == [0x6D, 0x00])
         #expect(await reader.blockNumber == 1)
         #expect(await link.timeouts == Array(repeating: Self.fwt + Self.tolerance, count: 3))
@@ -60,7 +61,7 @@ import Testing
             .send("a2", answer: "02 cc9000"),
         ])
         #expect(
-            try await reader.transceive([UInt8](hex: "00b0000000")) == [
+            try await reader.transceive(bytes("00b0000000")) == [
                 0xAA, 0xBB, 0xCC, 0x90, 0x00,
             ])
         #expect(await reader.blockNumber == 1)
@@ -171,7 +172,7 @@ import Testing
         await #expect(
             throws: ISODEPError.protocolViolation(
                 sent: .information(blockNumber: 0, inf: [0]),
-                received: try ISODEPBlock(bytes: [UInt8](hex: answer)), reason: violation)
+                received: try ISODEPBlock(bytes: bytes(answer)), reason: violation)
         ) {
             try await reader.transceive([0x00])
         }

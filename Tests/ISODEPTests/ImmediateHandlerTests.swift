@@ -1,6 +1,6 @@
 import ISODEP
+import NFCRigTestSupport
 import PN533
-import Synchronization
 import Testing
 
 /// A card's immediate handler: an answer from memory goes out without a task of its own,
@@ -8,12 +8,12 @@ import Testing
 @Suite struct ImmediateHandlerTests {
     /// Counts the async handler's calls and answers like the test application.
     final class CountingHandler: Sendable {
-        private let count = Mutex(0)
+        private let count = Locked(0)
         let inner: ISODEPCard.Handler
 
         init(_ inner: @escaping ISODEPCard.Handler) { self.inner = inner }
 
-        var calls: Int { count.withLock { $0 } }
+        var calls: Int { count.value }
 
         var handler: ISODEPCard.Handler {
             { [self] apdu in

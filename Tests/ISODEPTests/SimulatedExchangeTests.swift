@@ -1,4 +1,5 @@
 import ISODEP
+import NFCRigTestSupport
 import PN533
 import PN533Sim
 import Testing
@@ -12,9 +13,9 @@ import Testing
         let rig = SimulatedRig()
         let card = rig.startCard()
         let answer = try await rig.read(path, card: card) { transceiver in
-            try await transceiver.transceive([UInt8](hex: "00a4040007d2760000850101"))
+            try await transceiver.transceive(bytes("00a4040007d2760000850101"))
         }
-        #expect(answer == [UInt8](hex: "00a4040007d2760000850101 9000"))
+        #expect(answer == bytes("00a4040007d2760000850101 9000"))
         let end = try await rig.participate { try await card.value }
         #expect(
             end
@@ -25,7 +26,7 @@ import Testing
         #expect(
             rig.events.received.dropFirst().first
                 == .block(
-                    .information(blockNumber: 0, inf: [UInt8](hex: "00a4040007d2760000850101"))))
+                    .information(blockNumber: 0, inf: bytes("00a4040007d2760000850101"))))
     }
 
     @Test("several APDUs in a row keep the block numbers in step", arguments: ReaderPath.allCases)

@@ -1,4 +1,5 @@
 import ISODEP
+import NFCRigTestSupport
 import PN533
 import PN533Sim
 import Testing

@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import Rig
 import TagEmulation
 import TagReader
@@ -26,7 +27,7 @@ import Testing
         let (status, error, read) = try await bench.run(kind.setup(bytes: [])) {
             try await bench.connect()
             let status = try await bench.reader.queryNDEFStatus()
-            let error = await readerError { try await bench.reader.readNDEF() }
+            let error = await caught(NFCReaderError.self) { try await bench.reader.readNDEF() }
             // The failed read restarted polling.
             try await bench.connect()
             try await bench.reader.writeNDEF(Messages.oneRecord)
@@ -76,7 +77,7 @@ import Testing
         let outcome = try await bench.run(kind.setup(Messages.oneRecord)) {
             try await bench.connect()
             let capacity = try await bench.reader.queryNDEFStatus().capacity
-            let tooLarge = await readerError {
+            let tooLarge = await caught(NFCReaderError.self) {
                 try await bench.reader.writeNDEF(Messages.filling(capacity + 1))
             }
             let writesAfterRefusal = await bench.slot.writeHistory()?.writes.count
@@ -121,7 +122,9 @@ import Testing
         let bench = try await Bench()
         let error = try await bench.run(kind.setup(Messages.oneRecord)) {
             try await bench.connect()
-            return await readerError { try await bench.reader.writeNDEF(NDEFMessage(records: [])) }
+            return await caught(NFCReaderError.self) {
+                try await bench.reader.writeNDEF(NDEFMessage(records: []))
+            }
         }
         #expect(error == .zeroLengthMessage)
         #expect(await bench.slot.writeHistory()?.writes == [])

@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import Rig
 import TagEmulation
 import TagFormat
@@ -13,7 +14,7 @@ import Testing
         let outcome = try await bench.run(kind.setup(Messages.oneRecord, readOnly: true)) {
             try await bench.connect()
             let status = try await bench.reader.queryNDEFStatus()
-            let refused = await readerError {
+            let refused = await caught(NFCReaderError.self) {
                 try await bench.reader.writeNDEF(Messages.texts(2))
             }
             try await bench.connect()
@@ -41,10 +42,10 @@ import Testing
         let outcome = try await bench.run(kind.setup(bytes: [], formatted: false)) {
             try await bench.connect()
             let status = try await bench.reader.queryNDEFStatus()
-            let writeError = await readerError {
+            let writeError = await caught(NFCReaderError.self) {
                 try await bench.reader.writeNDEF(Messages.oneRecord)
             }
-            let readError = await readerError { try await bench.reader.readNDEF() }
+            let readError = await caught(NFCReaderError.self) { try await bench.reader.readNDEF() }
             return (status, writeError, readError)
         }
         let (status, writeError, readError) = outcome
@@ -68,10 +69,10 @@ import Testing
         let bench = try await Bench()
         let outcome = try await bench.run(kind.setup(Messages.oneRecord)) {
             try await bench.connect()
-            let lockError = await readerError { try await bench.reader.writeLock() }
+            let lockError = await caught(NFCReaderError.self) { try await bench.reader.writeLock() }
             try await bench.connect()
             let status = try await bench.reader.queryNDEFStatus().status
-            let writeError = await readerError {
+            let writeError = await caught(NFCReaderError.self) {
                 try await bench.reader.writeNDEF(Messages.texts(1))
             }
             return (lockError, status, writeError)

@@ -1,5 +1,6 @@
 import HexText
 import NDEF
+import NFCRigTestSupport
 import PN533Sim
 import Rig
 import TagEmulation
@@ -72,7 +73,7 @@ import Testing
                     await bench.slot.remove()
                 }
             }
-            let error = await readerError {
+            let error = await caught(NFCReaderError.self) {
                 switch operation {
                 case .read: _ = try await bench.reader.readNDEF()
                 case .write: try await bench.reader.writeNDEF(change.new)
@@ -85,7 +86,7 @@ import Testing
         }
         return Outcome(
             error: error, frames: frames, commands: commands,
-            history: await bench.slot.writeHistory(), readerEvents: bench.readerEvents.value)
+            history: await bench.slot.writeHistory(), readerEvents: bench.readerEvents.all)
     }
 
     /// The operation with the tag staying in the field, which must succeed.

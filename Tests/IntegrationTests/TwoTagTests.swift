@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import PN533Sim
 import Rig
 import TagEmulation
@@ -40,7 +41,7 @@ import Testing
         #expect(single.identifier == [0x08] + RigTagSlot.nfcid(for: "tag-0"))
         #expect(read == Self.first)
 
-        let events = bench.readerEvents.value
+        let events = bench.readerEvents.all
         let detections = events.filter { $0.kind == .multipleTags(count: 2) }.map(\.at)
         let restarts = events.filter { $0.kind == .restartPolling }.map(\.at)
         #expect(detections.count == 2)

@@ -1,15 +1,10 @@
-import Synchronization
+import NFCRigTestSupport
 import Testing
 
 @testable import PN533Sim
 
 /// Alarms: one deadline set, moved and cleared again and again (a frame's waiting time).
 @Suite struct SimulationAlarmTests {
-    actor Recorder {
-        var instants: [SimulationInstant] = []
-        func note(_ instant: SimulationInstant) { instants.append(instant) }
-    }
-
     static func at(_ milliseconds: Int64) -> SimulationInstant {
         SimulationInstant(offset: .milliseconds(milliseconds))
     }
@@ -17,11 +12,13 @@ import Testing
     /// An alarm that notes the time each time it goes off, then signals `rang`.
     static func recordingAlarm(
         on clock: SimulationClock
-    ) -> (alarm: SimulationAlarm, recorder: Recorder, rang: SimulationChannel<Void>) {
-        let recorder = Recorder()
+    ) -> (
+        alarm: SimulationAlarm, recorder: Recorder<SimulationInstant>, rang: SimulationChannel<Void>
+    ) {
+        let recorder = Recorder<SimulationInstant>()
         let rang = SimulationChannel<Void>(clock: clock)
         let alarm = clock.makeAlarm {
-            await recorder.note(clock.now)
+            recorder.record(clock.now)
             rang.send(())
         }
         return (alarm, recorder, rang)
@@ -33,19 +30,19 @@ import Testing
         clock.set(alarm, at: Self.at(5))
         clock.set(alarm, at: Self.at(8))
         try await clock.participate { try await rang.receive(deadline: nil) }
-        #expect(await recorder.instants == [Self.at(8)])
+        #expect(recorder.all == [Self.at(8)])
     }
 
     @Test func aClearedAlarmNeverGoesOffAndHoldsNoTimeBack() async throws {
         let clock = SimulationClock()
-        let rang = Mutex(0)
+        let rang = Locked(0)
         let alarm = clock.makeAlarm { rang.withLock { $0 += 1 } }
         clock.set(alarm, at: Self.at(5))
         clock.clear(alarm)
         clock.clear(alarm)
         let error = await clock.waitForNothing()
         #expect(error == .deadlock(at: .zero))
-        #expect(rang.withLock { $0 } == 0)
+        #expect(rang.value == 0)
     }
 
     @Test func anAlarmThatWentOffCanBeSetAgain() async throws {
@@ -59,7 +56,7 @@ import Testing
             clock.set(alarm, at: Self.at(7))
             try await rang.receive(deadline: nil)
         }
-        #expect(await recorder.instants == [Self.at(2), Self.at(7)])
+        #expect(recorder.all == [Self.at(2), Self.at(7)])
     }
 
     @Test func inWallModeAnAlarmGoesOffInRealTime() async throws {

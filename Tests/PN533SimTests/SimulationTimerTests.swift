@@ -1,18 +1,19 @@
-import Synchronization
+import NFCRigTestSupport
 import Testing
 
 @testable import PN533Sim
 
 /// Scheduled actions: the chips' way to let time pass without a task waiting.
 @Suite struct SimulationTimerTests {
-    actor Recorder {
+    /// Notes the instants scheduled actions ran at; an actor, as `run(at:on:)` runs on one.
+    actor InstantLog {
         var instants: [SimulationInstant] = []
         func note(_ instant: SimulationInstant) { instants.append(instant) }
     }
 
     @Test func aScheduledActionRunsWhenVirtualTimeReachesIt() async throws {
         let clock = SimulationClock()
-        let recorder = Recorder()
+        let recorder = InstantLog()
         let channel = SimulationChannel<Int>(clock: clock)
         clock.schedule(at: SimulationInstant(offset: .milliseconds(3))) {
             await recorder.note(clock.now)
@@ -25,7 +26,7 @@ import Testing
 
     @Test func aCancelledActionNeverRunsAndHoldsNoTimeBack() async throws {
         let clock = SimulationClock()
-        let ran = Mutex(false)
+        let ran = Locked(false)
         let timer = clock.schedule(at: SimulationInstant(offset: .milliseconds(50))) {
             ran.withLock { $0 = true }
         }
@@ -33,12 +34,12 @@ import Testing
         let error = await clock.waitForNothing()
         // With the timer gone nothing can happen: the wait is a deadlock at time zero.
         #expect(error == .deadlock(at: .zero))
-        #expect(ran.withLock { $0 } == false)
+        #expect(ran.value == false)
     }
 
     @Test func workDueNowRunsAtOnceOnTheActorAndLaterWorkWaitsForItsInstant() async throws {
         let clock = SimulationClock()
-        let recorder = Recorder()
+        let recorder = InstantLog()
         let done = SimulationChannel<Void>(clock: clock)
         try await clock.participate {
             await recorder.runBoth(clock: clock, done: done)
@@ -73,7 +74,7 @@ import Testing
     }
 }
 
-extension SimulationTimerTests.Recorder {
+extension SimulationTimerTests.InstantLog {
     func runBoth(clock: SimulationClock, done: SimulationChannel<Void>) {
         let immediate = clock.run(at: .zero, on: self) { $0.note(clock.now) }
         #expect(immediate == nil)

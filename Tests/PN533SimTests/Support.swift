@@ -1,16 +1,6 @@
 import PN533
-import Synchronization
 
 @testable import PN533Sim
-
-/// Lines appended from several simulated tasks, read back by the test.
-final class LineLog: Sendable {
-    private let lines = Mutex<[String]>([])
-
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
-
-    var all: [String] { lines.withLock { $0 } }
-}
 
 extension SimulationChannel {
     /// How a receive with no deadline ends: the error, or `nil` when an element came.

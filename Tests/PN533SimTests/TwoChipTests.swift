@@ -1,4 +1,5 @@
 import HexText
+import NFCRigTestSupport
 import PN533
 import Testing
 
@@ -21,21 +22,21 @@ import Testing
 
     /// The emulator's host: answers RATS with an ATS, then every I-block with `02 ... 90 00`
     /// echoing the APDU's INS, until the reader lets go.
-    func emulatorHost(log: LineLog) -> SimulationTask<Void> {
+    func emulatorHost(log: Recorder<String>) -> SimulationTask<Void> {
         clock.spawn { [emulator] in
             try await emulator.open()
             let activation = try await emulator.initAsTarget(Self.isoDEPCard, timeout: .seconds(5))
-            log.append("activated \(Hex.encode(activation.initiatorCommand))")
+            log.record("activated \(Hex.encode(activation.initiatorCommand))")
             try await emulator.respondToInitiator(Self.ats)
             while true {
                 let block: [UInt8]
                 do {
                     block = try await emulator.getInitiatorCommand(timeout: .seconds(5))
                 } catch {
-                    log.append("ended \(error)")
+                    log.record("ended \(error)")
                     return
                 }
-                log.append("block \(Hex.encode(block))")
+                log.record("block \(Hex.encode(block))")
                 if block.first == 0xC2 {
                     try await emulator.respondToInitiator([0xC2])
                     continue
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func theReaderActivatesAnEmulatedISODEPCardAndExchangesAnAPDU() async throws {
-        let log = LineLog()
+        let log = Recorder<String>()
         let (targets, answer) = try await clock.participate {
             let host = emulatorHost(log: log)
             try await reader.open()
@@ -115,7 +116,7 @@ import Testing
     }
 
     @Test func anAPDUExchangeTakesAtLeastItsAirTime() async throws {
-        let log = LineLog()
+        let log = Recorder<String>()
         try await clock.participate {
             let host = emulatorHost(log: log)
             try await reader.open()
@@ -134,7 +135,7 @@ import Testing
     }
 
     @Test func theFieldGoingOffReleasesTheEmulatorWithStatus29() async throws {
-        let log = LineLog()
+        let log = Recorder<String>()
         try await clock.participate {
             let host = emulatorHost(log: log)
             try await reader.open()
@@ -152,7 +153,7 @@ import Testing
 
 extension TwoChipTests {
     @Test func releasingTheTargetEndsTargetModeWithStatus29() async throws {
-        let log = LineLog()
+        let log = Recorder<String>()
         try await clock.participate {
             let host = emulatorHost(log: log)
             try await reader.open()
@@ -171,7 +172,7 @@ extension TwoChipTests {
 
 extension TwoChipTests {
     @Test func withoutAutomaticRATSTheHostSendsRATSItself() async throws {
-        let log = LineLog()
+        let log = Recorder<String>()
         let (targets, ats) = try await clock.participate {
             let host = emulatorHost(log: log)
             try await reader.open()
@@ -190,7 +191,7 @@ extension TwoChipTests {
 
 extension TwoChipTests {
     @Test func aTargetMovedOutOfTheFieldIsNotFoundUntilItComesBack() async throws {
-        let log = LineLog()
+        let log = Recorder<String>()
         let (absent, present) = try await clock.participate {
             let host = emulatorHost(log: log)
             try await reader.open()

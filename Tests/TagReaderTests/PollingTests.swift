@@ -1,7 +1,7 @@
 import NDEF
+import NFCRigTestSupport
 import PN533
 import PN533Sim
-import Synchronization
 import TagReader
 import Testing
 
@@ -209,7 +209,7 @@ import Testing
 final class RearmingTag: RFTarget {
     let tag: SoftwareTag
     let field: RFField
-    private let handle = Mutex<RFField.TargetHandle?>(nil)
+    private let handle = Locked<RFField.TargetHandle?>(nil)
 
     init(_ tag: SoftwareTag, field: RFField) {
         self.tag = tag
@@ -234,7 +234,7 @@ final class RearmingTag: RFTarget {
     }
 
     func halted(in field: isolated RFField) {
-        guard let old = handle.withLock({ $0 }) else { return }
+        guard let old = handle.value else { return }
         field.leave(old)
         let entered = field.enter(self, identity: tag.identity)
         handle.withLock { $0 = entered }

@@ -1,5 +1,6 @@
 import HexText
 import ISODEP
+import NFCRigTestSupport
 import PN533
 import Testing
 
@@ -53,11 +54,11 @@ actor ScriptedFrameLink: ISODEPFrameLink {
 extension ScriptedFrameLink.Step {
     /// The reader sends `frame` (hex) and the card answers `answer` (hex).
     static func send(_ frame: String, answer: String) -> Self {
-        Self(expected: [UInt8](hex: frame), reply: .answer([UInt8](hex: answer)))
+        Self(expected: bytes(frame), reply: .answer(bytes(answer)))
     }
 
     /// The reader sends `frame` (hex) and `reply` happens.
     static func send(_ frame: String, _ reply: ScriptedFrameLink.Reply) -> Self {
-        Self(expected: [UInt8](hex: frame), reply: reply)
+        Self(expected: bytes(frame), reply: reply)
     }
 }

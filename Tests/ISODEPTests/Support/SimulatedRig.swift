@@ -1,7 +1,7 @@
 import ISODEP
+import NFCRigTestSupport
 import PN533
 import PN533Sim
-import Synchronization
 import Testing
 
 /// Two simulated PN533s in one field on a virtual clock: the emulator's host serves an
@@ -14,7 +14,7 @@ struct SimulatedRig {
     let reader: PN533Device
     let emulator: PN533Device
     let scheduler: SimulationISODEPScheduler
-    let events = CardEventLog()
+    let events = Recorder<ISODEPCardEvent>()
     /// Hosts set up by `startCard`/`startSilentCard`, started once the test participates.
     let hosts = PendingHosts()
 
@@ -153,35 +153,11 @@ enum TestApplication {
     }
 }
 
-/// The card's events, collected from whichever task emits them.
-final class CardEventLog: Sendable {
-    private let storage = Mutex<[ISODEPCardEvent]>([])
-
-    @Sendable func record(_ event: ISODEPCardEvent) { storage.withLock { $0.append(event) } }
-
-    var all: [ISODEPCardEvent] { storage.withLock { $0 } }
-
-    /// The frames the card sent, in order.
-    var sent: [ISODEPFrame] {
-        all.compactMap { if case .sent(let frame) = $0.kind { frame } else { nil } }
-    }
-
-    /// The frames the card received, in order.
-    var received: [ISODEPFrame] {
-        all.compactMap { if case .received(let frame) = $0.kind { frame } else { nil } }
-    }
-
-    /// How many blocks of this kind the card sent.
-    func sentCount(_ matches: (ISODEPBlock) -> Bool) -> Int {
-        sent.filter { if case .block(let block) = $0 { matches(block) } else { false } }.count
-    }
-}
-
 /// An emulator host a test set up: it runs as a participant task once started.
 final class RigHost<Success: Sendable>: Sendable {
     private let clock: SimulationClock
     private let body: @Sendable () async throws -> Success
-    private let task = Mutex<SimulationTask<Success>?>(nil)
+    private let task = Locked<SimulationTask<Success>?>(nil)
 
     init(clock: SimulationClock, body: @escaping @Sendable () async throws -> Success) {
         self.clock = clock
@@ -206,7 +182,7 @@ final class RigHost<Success: Sendable>: Sendable {
 
 /// The hosts of a rig waiting for the test to participate.
 final class PendingHosts: Sendable {
-    private let starts = Mutex<[@Sendable () -> Void]>([])
+    private let starts = Locked<[@Sendable () -> Void]>([])
 
     func add<Success: Sendable>(
         on clock: SimulationClock, _ body: @escaping @Sendable () async throws -> Success

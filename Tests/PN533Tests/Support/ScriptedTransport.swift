@@ -1,4 +1,5 @@
 import HexText
+import NFCRigTestSupport
 import PN533
 import Testing
 

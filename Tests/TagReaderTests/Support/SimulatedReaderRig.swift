@@ -1,6 +1,6 @@
+import NFCRigTestSupport
 import PN533
 import PN533Sim
-import Synchronization
 import TagReader
 
 /// A reference reader on a simulated PN533 in a simulated field, on a virtual clock: the
@@ -11,11 +11,11 @@ struct SimulatedReaderRig: Sendable {
     let chip: PN533Firmware
     let device: PN533Device
     let reader: NFCReferenceReader
-    let events: EventLog
+    let events: Recorder<ReaderEvent>
 
     init(configuration: ReaderConfiguration = ReaderConfiguration()) {
         let clock = SimulationClock()
-        let log = EventLog()
+        let log = Recorder<ReaderEvent>()
         self.clock = clock
         events = log
         field = RFField(clock: clock)
@@ -25,7 +25,7 @@ struct SimulatedReaderRig: Sendable {
             device: device, configuration: configuration,
             clock: ReaderClock(
                 now: { clock.now.offset }, sleep: { try await clock.sleep(for: $0) }),
-            onEvent: { log.append($0) })
+            onEvent: log.record)
     }
 
     /// Puts a tag in the field.
@@ -77,21 +77,5 @@ struct SimulatedReaderRig: Sendable {
 
     enum RigError: Error {
         case noSingleTag
-    }
-}
-
-/// Events appended by the reader, read back by the test.
-final class EventLog: Sendable {
-    private let entries = Mutex<[ReaderEvent]>([])
-
-    func append(_ event: ReaderEvent) { entries.withLock { $0.append(event) } }
-
-    var all: [ReaderEvent] { entries.withLock { $0 } }
-
-    var kinds: [ReaderEvent.Kind] { all.map(\.kind) }
-
-    /// The time of the first event matching `matches`.
-    func first(_ matches: (ReaderEvent.Kind) -> Bool) -> Duration? {
-        all.first { matches($0.kind) }?.at
     }
 }
