@@ -90,6 +90,12 @@ let package = Package(
         .target(
             name: "NFCRigTestSupport", dependencies: ["HexText", "SeededRandom"],
             path: "Tests/NFCRigTestSupport"),
+        // The simulated reader/emulator rig the tests of the simulator and every layer above
+        // it build on (README, "Testing"); apart from NFCRigTestSupport, only PN533Sim and
+        // what it stands on, so that the simulator's own tests may use it.
+        .target(
+            name: "SimulatedRigSupport", dependencies: ["NFCRigTestSupport", "PN533", "PN533Sim"],
+            path: "Tests/SimulatedRigSupport"),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PN533Sim"]),
         .testTarget(name: "HexTextTests", dependencies: ["HexText"]),
         .testTarget(
@@ -109,12 +115,15 @@ let package = Package(
             dependencies: ["PN533", "HexText", "SeededRandom", "NFCRigTestSupport"]),
         .testTarget(
             name: "PN533SimTests",
-            dependencies: ["PN533Sim", "PN533", "HexText", "SeededRandom", "NFCRigTestSupport"]),
+            dependencies: [
+                "PN533Sim", "PN533", "HexText", "SeededRandom", "NFCRigTestSupport",
+                "SimulatedRigSupport",
+            ]),
         .testTarget(
             name: "TagEmulationTests",
             dependencies: [
                 "TagEmulation", "PN533Sim", "NDEF", "HexText", "TagFormat", "ISODEP", "PN533",
-                "NFCRigTestSupport",
+                "NFCRigTestSupport", "SimulatedRigSupport",
             ]
         ),
         .testTarget(name: "RigTests", dependencies: ["Rig", "VirtualUSB", "NDEF"]),
@@ -130,12 +139,13 @@ let package = Package(
             name: "ISODEPTests",
             dependencies: [
                 "ISODEP", "PN533", "PN533Sim", "HexText", "SeededRandom", "NFCRigTestSupport",
+                "SimulatedRigSupport",
             ]),
         .testTarget(
             name: "TagReaderTests",
             dependencies: [
                 "TagReader", "PN533Sim", "NDEF", "HexText", "TagFormat", "ISODEP", "PN533",
-                "NFCRigTestSupport",
+                "NFCRigTestSupport", "SimulatedRigSupport",
             ]
         ),
         .testTarget(
@@ -145,7 +155,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "Rig", "TagReader", "TagEmulation", "PN533Sim", "PN533", "NDEF", "HexText",
-                "TagFormat", "NFCRigTestSupport",
+                "TagFormat", "NFCRigTestSupport", "SimulatedRigSupport",
             ]
         ),
     ],

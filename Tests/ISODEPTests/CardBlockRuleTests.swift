@@ -3,6 +3,7 @@ import ISODEP
 import NFCRigTestSupport
 import PN533
 import PN533Sim
+import SimulatedRigSupport
 import Testing
 
 /// The emulated card against hand-made frames sent with InCommunicateThru: each ISO/IEC
@@ -13,9 +14,9 @@ import Testing
     @discardableResult
     func withCard(
         _ configuration: ISODEPCardConfiguration = .init(),
-        _ body: @Sendable (SimulatedRig) async throws -> Void
-    ) async throws -> SimulatedRig {
-        let rig = SimulatedRig()
+        _ body: @Sendable (CardRig) async throws -> Void
+    ) async throws -> CardRig {
+        let rig = CardRig()
         let card = rig.startCard(configuration)
         try await rig.participate {
             _ = try await rig.listCard()
@@ -104,7 +105,7 @@ import Testing
 
     @Test("S(DESELECT) is answered and ends the session")
     func deselects() async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard()
         let end = try await rig.participate {
             _ = try await rig.listCard()
@@ -115,7 +116,7 @@ import Testing
     }
 }
 
-extension SimulatedRig {
+extension CardRig {
     /// One raw frame (hex) to the card through InCommunicateThru, its answer back.
     func raw(_ frame: String) async throws(PN533Error) -> [UInt8] {
         try await reader.communicateThru(bytes(frame))

@@ -3,6 +3,7 @@ import NDEF
 import NFCRigTestSupport
 import PN533Sim
 import Rig
+import SimulatedRigSupport
 import TagEmulation
 import TagReader
 import Testing
@@ -82,7 +83,7 @@ import Testing
             let commands = await bench.events().dropFirst(before).compactMap { event in
                 if case .received(let bytes) = event.kind { (bytes, event.at) } else { nil }
             }
-            return (error, await bench.framesToCard(from: start), commands)
+            return (error, await bench.readerChip.framesToCard(from: start), commands)
         }
         return Outcome(
             error: error, frames: frames, commands: commands,

@@ -2,6 +2,7 @@ import NDEF
 import NFCRigTestSupport
 import PN533Sim
 import Rig
+import SimulatedRigSupport
 import TagEmulation
 import TagReader
 import Testing
@@ -51,7 +52,7 @@ import Testing
         }
         // The RF side: the reader's field goes off at the detection and back on once the
         // 500 ms are over (one USB command later).
-        let switches = await bench.fieldSwitches()
+        let switches = await bench.readerChip.fieldSwitches()
         for detected in detections {
             let off = try #require(switches.first { !$0.on && $0.at >= detected })
             let on = try #require(switches.first { $0.on && $0.at > off.at })

@@ -1,20 +1,15 @@
 import HexText
 import NFCRigTestSupport
 import PN533
+import SimulatedRigSupport
 import Testing
 
 @testable import PN533Sim
 
 /// Two simulated chips in one field: one emulates a card in target mode, its host answering
 /// every frame; the other reads it as initiator.
-@Suite struct TwoChipTests {
-    let chips = TwoChipsInField()
-    var clock: SimulationClock { chips.clock }
-    var field: RFField { chips.field }
-    var readerChip: PN533Firmware { chips.readerChip }
-    var emulatorChip: PN533Firmware { chips.emulatorChip }
-    var reader: PN533Device { chips.reader }
-    var emulator: PN533Device { chips.emulator }
+@Suite struct TwoChipTests: OnSimulatedRig {
+    let simulated = SimulatedRig()
 
     static let isoDEPCard = TargetConfiguration(
         sensRes: [0x04, 0x00], nfcid1t: [0xA1, 0xB2, 0xC3], selRes: 0x20)
@@ -91,7 +86,7 @@ import Testing
     @Test func theSameScenarioTwiceGivesTheSameTimeline() async throws {
         func run() async throws -> [String] {
             // A fresh pair of chips, field and clock each time.
-            let bench = TwoChipTests()
+            let bench = SimulatedRig()
             let (clock, reader, emulator) = (bench.clock, bench.reader, bench.emulator)
             try await clock.participate {
                 let host = clock.spawn {

@@ -1,6 +1,7 @@
 import ISODEP
 import NDEF
 import PN533
+import SimulatedRigSupport
 import TagEmulation
 import TagFormat
 import Testing

@@ -42,11 +42,8 @@ struct Bench: Sendable {
             return simulated
         }
         slots = rig.emulators.map { RigTagSlot(chip: $0, clock: rig.clock) }
-        let clock = rig.clock
         reader = NFCReferenceReader(
-            device: dut.device, configuration: configuration,
-            clock: ReaderClock(
-                now: { clock.now.offset }, sleep: { try await clock.sleep(for: $0) }),
+            device: dut.device, configuration: configuration, clock: rig.readerClock,
             onEvent: readerEvents.record)
     }
 
@@ -142,26 +139,6 @@ struct Bench: Sendable {
     func commands(of slot: Int = 0) async -> [[UInt8]] {
         await events(of: slot).compactMap {
             if case .received(let bytes) = $0.kind { bytes } else { nil }
-        }
-    }
-
-    /// Every frame the reader chip sent to a card from `start` on, with its size in bytes
-    /// (CRC included): what `PN533Fault.targetLeavesAfter(bytes:)` counts.
-    func framesToCard(from start: SimulationInstant = .zero) async -> [[UInt8]] {
-        await readerChip.eventLog.compactMap { event -> [UInt8]? in
-            guard event.at >= start, case .toCard(let frame) = event.kind else { return nil }
-            return frame.bytes
-        }
-    }
-
-    /// When the reader chip switched its field, from its own log: the RF side's view.
-    func fieldSwitches() async -> [(on: Bool, at: Duration)] {
-        await readerChip.eventLog.compactMap { event in
-            switch event.kind {
-            case .rf("field on"): (true, event.at.offset)
-            case .rf("field off"): (false, event.at.offset)
-            default: nil
-            }
         }
     }
 
