@@ -85,10 +85,10 @@ let package = Package(
             ]
         ),
         // What many test targets need, in one place (README, "Testing"): hex literals, a
-        // recorder and the one lock, seeded fuzz input, expected errors. It imports only leaf
-        // libraries, so that every test target may use it.
+        // recorder and the one lock, seeded fuzz input, expected errors, test messages. It
+        // imports only leaf libraries, so that every test target may use it.
         .target(
-            name: "NFCRigTestSupport", dependencies: ["HexText", "SeededRandom"],
+            name: "NFCRigTestSupport", dependencies: ["HexText", "SeededRandom", "NDEF"],
             path: "Tests/NFCRigTestSupport"),
         // The simulated reader/emulator rig the tests of the simulator and every layer above
         // it build on (README, "Testing"); apart from NFCRigTestSupport, only PN533Sim and

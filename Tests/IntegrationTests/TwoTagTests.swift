@@ -10,8 +10,8 @@ import Testing
 /// Two emulated tags in the field at once: the reader reports both, reads neither, and polls
 /// again 500 ms after the detection, as the virtual clock measures it on both sides.
 @Suite struct TwoTagTests {
-    static let first = Messages.uri("https://example.com/first")
-    static let second = Messages.uri("https://example.com/second")
+    static let first = TestMessages.uri("https://example.com/first")
+    static let second = TestMessages.uri("https://example.com/second")
 
     /// The two setups of a test: two tags of `kind`, or, for `nil`, one of each family.
     static func setups(_ kind: TagKind?) -> [TagSetup] {

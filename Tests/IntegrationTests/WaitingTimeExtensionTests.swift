@@ -13,9 +13,9 @@ import Testing
 
     @Test(arguments: TagKind.type4)
     func aSlowEmulatorSendsWTXAndIsStillReadAndWritten(kind: TagKind) async throws {
-        let onTag = Messages.filling(400)
-        let written = Messages.texts(6)
-        var setup = kind.type4Setup(Messages.bytes(onTag))
+        let onTag = TestMessages.filling(400)
+        let written = TestMessages.texts(6)
+        var setup = kind.type4Setup(TestMessages.bytes(onTag))
         setup.responseDelay = Self.delay
         let bench = try await Bench()
         let (read, reread) = try await bench.run(.type4(setup)) {

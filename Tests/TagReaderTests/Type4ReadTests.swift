@@ -1,5 +1,6 @@
 import HexText
 import NDEF
+import NFCRigTestSupport
 import PN533
 import PN533Sim
 import TagFormat
