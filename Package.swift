@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "nfcrig", targets: ["nfcrig"]),
-        .library(name: "NDEF", targets: ["NDEF"]),
+        .library(name: "NDEF", targets: ["NDEF", "HexText"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -14,19 +14,21 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
-        .target(name: "NDEF"),
+        .target(name: "HexText"),
         .target(name: "Locking"),
-        .target(name: "TagFormat"),
-        .target(name: "PN533"),
-        .target(name: "PN533Sim", dependencies: ["PN533", "Locking"]),
+        .target(name: "NDEF", dependencies: ["HexText"]),
+        .target(name: "TagFormat", dependencies: ["HexText"]),
+        .target(name: "PN533", dependencies: ["HexText"]),
+        .target(name: "PN533Sim", dependencies: ["PN533", "HexText", "Locking"]),
         .target(
-            name: "TagEmulation", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533", "Locking"]),
+            name: "TagEmulation",
+            dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533", "HexText", "Locking"]),
         .systemLibrary(
             name: "CLibUSB",
             pkgConfig: "libusb-1.0",
             providers: [.apt(["libusb-1.0-0-dev"])]
         ),
-        .target(name: "PN533USB", dependencies: ["PN533", "CLibUSB"]),
+        .target(name: "PN533USB", dependencies: ["PN533", "CLibUSB", "HexText"]),
         .systemLibrary(
             name: "CUMockdev",
             pkgConfig: "umockdev-1.0",
@@ -35,38 +37,45 @@ let package = Package(
         .target(name: "VirtualUSBSupport", dependencies: ["CUMockdev"]),
         .target(
             name: "VirtualUSB", dependencies: ["PN533Sim", "PN533", "VirtualUSBSupport", "Locking"]),
-        .target(name: "ISODEP", dependencies: ["PN533", "Locking"]),
+        .target(name: "ISODEP", dependencies: ["PN533", "HexText", "Locking"]),
+        // ISO-DEP time on the simulation clock: where the protocol layer and the simulator
+        // meet, kept out of both so that ISODEP never knows a simulator exists.
+        .target(name: "ISODEPSimulation", dependencies: ["ISODEP", "PN533Sim", "Locking"]),
         .target(
             name: "Rig",
             dependencies: [
-                "PN533", "PN533USB", "PN533Sim", "ISODEP", "TagFormat", "TagEmulation", "TagReader",
-                "NDEF", "VirtualUSB", "Locking", .product(name: "Yams", package: "Yams"),
+                "PN533", "PN533USB", "PN533Sim", "ISODEP", "ISODEPSimulation", "TagFormat",
+                "TagEmulation", "TagReader", "NDEF", "HexText", "VirtualUSB", "Locking",
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(
             name: "Conformance",
             dependencies: [
-                "Rig", "TagEmulation", "TagReader", "NDEF", "TagFormat", "Locking",
+                "Rig", "TagEmulation", "TagReader", "NDEF", "TagFormat", "HexText", "Locking",
             ]),
         .target(
             name: "Reporting",
             dependencies: [
-                "Conformance", "Rig", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "Conformance", "Rig", "HexText",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
-        .target(name: "TagReader", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533"]),
+        .target(
+            name: "TagReader", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533", "HexText"]),
         .target(name: "SeededRandom"),
         .target(
             name: "Benchmarks",
             dependencies: [
                 "NDEF", "SeededRandom", "ISODEP", "PN533", "PN533Sim", "Rig", "TagEmulation",
-                "TagFormat", "TagReader",
+                "TagFormat", "TagReader", "HexText",
             ]
         ),
         .executableTarget(
             name: "nfcrig",
             dependencies: [
                 "NDEF",
+                "HexText",
                 "Benchmarks",
                 "PN533",
                 "CLibUSB",
@@ -83,20 +92,47 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What many test targets need, in one place (README, "Testing"): hex literals, a
+        // recorder and the one lock, seeded fuzz input, expected errors, test messages. It
+        // imports only leaf libraries, so that every test target may use it.
+        .target(
+            name: "NFCRigTestSupport",
+            dependencies: ["HexText", "SeededRandom", "NDEF", "Locking"],
+            path: "Tests/NFCRigTestSupport"),
+        // The simulated reader/emulator rig the tests of the simulator and every layer above
+        // it build on (README, "Testing"); apart from NFCRigTestSupport, only PN533Sim and
+        // what it stands on, so that the simulator's own tests may use it.
+        .target(
+            name: "SimulatedRigSupport", dependencies: ["NFCRigTestSupport", "PN533", "PN533Sim"],
+            path: "Tests/SimulatedRigSupport"),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PN533Sim"]),
-        .testTarget(name: "NDEFTests", dependencies: ["NDEF", "Benchmarks", "SeededRandom"]),
-        .testTarget(name: "TagFormatTests", dependencies: ["TagFormat", "SeededRandom"]),
+        .testTarget(name: "HexTextTests", dependencies: ["HexText"]),
+        .testTarget(
+            name: "NDEFTests",
+            dependencies: ["NDEF", "HexText", "SeededRandom", "NFCRigTestSupport"]),
+        .testTarget(
+            name: "TagFormatTests",
+            dependencies: ["TagFormat", "SeededRandom", "NFCRigTestSupport"]),
         .testTarget(
             name: "nfcrigTests",
-            dependencies: ["nfcrig", "NDEF", "Conformance", "Reporting", "Rig", "TagReader"]
+            dependencies: [
+                "nfcrig", "NDEF", "HexText", "Conformance", "Reporting", "Rig", "TagReader",
+            ]
         ),
-        .testTarget(name: "PN533Tests", dependencies: ["PN533", "SeededRandom"]),
         .testTarget(
-            name: "PN533SimTests", dependencies: ["PN533Sim", "PN533", "SeededRandom", "Locking"]),
+            name: "PN533Tests",
+            dependencies: ["PN533", "HexText", "SeededRandom", "NFCRigTestSupport"]),
+        .testTarget(
+            name: "PN533SimTests",
+            dependencies: [
+                "PN533Sim", "PN533", "HexText", "SeededRandom", "Locking", "NFCRigTestSupport",
+                "SimulatedRigSupport",
+            ]),
         .testTarget(
             name: "TagEmulationTests",
             dependencies: [
-                "TagEmulation", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533", "Rig",
+                "TagEmulation", "PN533Sim", "NDEF", "HexText", "TagFormat", "ISODEP",
+                "ISODEPSimulation", "PN533", "NFCRigTestSupport", "SimulatedRigSupport",
             ]
         ),
         .testTarget(name: "RigTests", dependencies: ["Rig", "VirtualUSB", "NDEF"]),
@@ -104,20 +140,31 @@ let package = Package(
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
         .testTarget(
             name: "VirtualUSBTests",
-            dependencies: ["VirtualUSB", "PN533USB", "PN533Sim", "PN533", "CLibUSB"]
+            dependencies: [
+                "VirtualUSB", "PN533USB", "PN533Sim", "PN533", "CLibUSB", "NFCRigTestSupport",
+            ]
         ),
-        .testTarget(name: "ISODEPTests", dependencies: ["ISODEP", "PN533", "PN533Sim", "Rig"]),
+        .testTarget(
+            name: "ISODEPTests",
+            dependencies: [
+                "ISODEP", "ISODEPSimulation", "PN533", "PN533Sim", "HexText", "SeededRandom",
+                "NFCRigTestSupport", "SimulatedRigSupport",
+            ]),
         .testTarget(
             name: "TagReaderTests",
-            dependencies: ["TagReader", "PN533Sim", "NDEF", "TagFormat", "ISODEP", "PN533"]
+            dependencies: [
+                "TagReader", "PN533Sim", "NDEF", "HexText", "TagFormat", "ISODEP", "PN533",
+                "NFCRigTestSupport", "SimulatedRigSupport",
+            ]
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Conformance", "Rig", "TagReader", "NDEF", "PN533Sim"]),
+            dependencies: ["Conformance", "Rig", "TagReader", "NDEF", "HexText", "PN533Sim"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "Rig", "TagReader", "TagEmulation", "PN533Sim", "PN533", "NDEF", "TagFormat",
+                "Rig", "TagReader", "TagEmulation", "PN533Sim", "PN533", "NDEF", "HexText",
+                "TagFormat", "NFCRigTestSupport", "SimulatedRigSupport",
             ]
         ),
     ],

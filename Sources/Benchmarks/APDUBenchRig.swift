@@ -1,4 +1,5 @@
 import Foundation
+import HexText
 import ISODEP
 import NDEF
 import PN533
@@ -96,7 +97,7 @@ public enum APDUBenchError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .tagNotConnected: "the reference reader did not connect the emulated Type 4 tag"
         case .unexpectedResponse(let bytes):
-            "the tag answered " + bytes.map { String($0, radix: 16) }.joined(separator: " ")
+            "the tag answered " + Hex.encode(bytes, separator: " ")
         }
     }
 }

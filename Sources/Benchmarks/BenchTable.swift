@@ -22,11 +22,6 @@ enum BenchTable {
         return String(format: "%.3f", value)
     }
 
-    /// Lowercase hex without separators.
-    static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
-    }
-
     private static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }

@@ -1,4 +1,5 @@
 import NDEF
+import SeededRandom
 
 /// The NDEF decode benchmark: a mixed corpus of realistic messages, large single records
 /// next to a plain memory copy, and chunked records.
@@ -13,7 +14,7 @@ public struct NDEFBenchmark {
         throws(NDEFError)
     {
         self.clock = clock
-        var generator = RealisticMessages(seed: seed)
+        var generator = RealisticMessages(generator: SplitMix64(seed: seed))
         corpus = try BenchCorpus(messages: (0..<messageCount).map { _ in generator.next() })
         for range in corpus.ranges {
             try NDEFDecoder().forEachRecord(in: corpus.storage[range]) { (view) throws(NDEFError) in

@@ -1,3 +1,5 @@
+import HexText
+
 /// What measurement A found: the wall time one APDU round trip costs the software stack.
 public struct StackOverheadResult: Sendable, Hashable {
     /// The APDU sent.
@@ -43,7 +45,7 @@ extension StackOverheadResult: APDUBenchSection {
             "stack overhead (reference reader → PN533 driver → simulated chips → Type 4 "
                 + "emulator and back; USB and air take no time):",
             BenchTable.row(
-                "APDU \(BenchTable.hex(apdu)) (\(apdu.count) bytes), round trips/s",
+                "APDU \(Hex.encode(apdu)) (\(apdu.count) bytes), round trips/s",
                 BenchTable.number(roundTripsPerSecond)),
             BenchTable.row(
                 "µs per round trip", BenchTable.number(microsecondsPerRoundTrip)),
@@ -65,7 +67,7 @@ extension StackOverheadResult: APDUBenchSection {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(BenchTable.hex(apdu), forKey: .apdu)
+        try container.encode(Hex.encode(apdu), forKey: .apdu)
         try container.encode(apdu.count, forKey: .commandBytes)
         try container.encode(roundTripsPerSecond, forKey: .roundTripsPerSecond)
         try container.encode(microsecondsPerRoundTrip, forKey: .microsecondsPerRoundTrip)

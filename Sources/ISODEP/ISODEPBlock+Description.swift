@@ -1,3 +1,5 @@
+import HexText
+
 extension ISODEPBlock: CustomStringConvertible {
     /// ISO notation: `I(0) 00a40400`, `I(1, chaining)`, `R(ACK 1)`, `S(WTX 3)`, with the CID.
     public var description: String {
@@ -5,7 +7,7 @@ extension ISODEPBlock: CustomStringConvertible {
         switch self {
         case .information(let number, let chaining, _, let nad, let inf):
             let flags = (chaining ? ", chaining" : "") + (nad.map { ", NAD \($0)" } ?? "")
-            let data = inf.isEmpty ? "" : " " + inf.map(ISODEPHex.byte).joined()
+            let data = inf.isEmpty ? "" : " " + Hex.encode(inf)
             return "I(\(number & 1)\(flags)\(cidSuffix))\(data)"
         case .receiveReady(let kind, let number, _):
             return "R(\(kind == .ack ? "ACK" : "NAK") \(number & 1)\(cidSuffix))"

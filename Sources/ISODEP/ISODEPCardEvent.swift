@@ -1,3 +1,5 @@
+import HexText
+
 /// Something an emulated card saw or did, stamped with its scheduler's time: the raw
 /// material of a tag emulation's event log.
 public struct ISODEPCardEvent: Sendable, Hashable, CustomStringConvertible {
@@ -37,9 +39,9 @@ public struct ISODEPCardEvent: Sendable, Hashable, CustomStringConvertible {
         case .received(let frame): return "\(stamp) <- \(frame)"
         case .sent(let frame): return "\(stamp) -> \(frame)"
         case .ignored(let bytes, let reason):
-            return "\(stamp) ignored \(ISODEPHex.string(bytes)): \(reason)"
-        case .handlerStarted(let command): return "\(stamp) APDU \(ISODEPHex.string(command))"
-        case .handlerFinished(let response): return "\(stamp) RAPDU \(ISODEPHex.string(response))"
+            return "\(stamp) ignored \(Hex.encode(bytes)): \(reason)"
+        case .handlerStarted(let command): return "\(stamp) APDU \(Hex.encode(command))"
+        case .handlerFinished(let response): return "\(stamp) RAPDU \(Hex.encode(response))"
         case .ended(let end): return "\(stamp) ended: \(end)"
         }
     }

@@ -1,3 +1,5 @@
+import HexText
+
 /// One ISO/IEC 14443-4 frame, decoded: the activation pair or a block.
 public enum ISODEPFrame: Sendable, Hashable, CustomStringConvertible {
     /// The reader's RATS.
@@ -20,7 +22,7 @@ public enum ISODEPFrame: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .rats(let rats): rats.description
-        case .ats(let ats): "ATS " + ISODEPHex.string(ats.encode())
+        case .ats(let ats): "ATS " + Hex.encode(ats.encode())
         case .block(let block): block.description
         }
     }

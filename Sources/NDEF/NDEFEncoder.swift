@@ -1,3 +1,5 @@
+import HexText
+
 /// Encodes NDEF messages: MB/ME set by position, SR whenever a payload fits in 255 octets,
 /// IL only when there is an ID, and optional chunking of long payloads.
 ///
@@ -181,7 +183,7 @@ public enum NDEFEncodingError: Error, Sendable, Hashable, CustomStringConvertibl
         case .typeMissing(let record, let tnf):
             "record \(record): a \(tnf.name) record needs a type"
         case .typeNotASCII(let record, let byte):
-            "record \(record): type byte 0x\(hex(byte)) is not printable US-ASCII"
+            "record \(record): type byte 0x\(Hex.digits(byte)) is not printable US-ASCII"
         }
     }
 }

@@ -1,3 +1,5 @@
+import HexText
+
 /// A broken NDEF rule: which rule, in which wire record, at which byte offset of the input.
 ///
 /// `record` counts record headers on the wire from 0, chunks included; `offset` is the byte
@@ -143,7 +145,7 @@ public enum NDEFError: Error, Sendable, Hashable {
             return "\(at): a \(tnf.name) record (TNF \(tnf.rawValue)) has type length "
                 + "\(length), must be 0"
         case .typeNotASCII(_, _, let byte):
-            return "\(at): type byte 0x\(hex(byte)) is not printable US-ASCII"
+            return "\(at): type byte 0x\(Hex.digits(byte)) is not printable US-ASCII"
         case .unchangedOutsideChunk:
             return "\(at): TNF 6 (unchanged) is only allowed on middle and terminating chunks"
         case .chunkNotUnchanged(_, _, let tnf):
@@ -174,5 +176,3 @@ public enum NDEFField: String, Sendable, Hashable {
     /// PAYLOAD.
     case payload
 }
-
-func hex(_ byte: UInt8) -> String { Hex.encode(CollectionOfOne(byte)) }

@@ -1,3 +1,5 @@
+import HexText
+
 /// The PN533 command codes, named as in the NXP PN533 user manual (UM0801); the response
 /// code is the command code plus one (DESIGN.md §3).
 public enum PN533Command: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -81,7 +83,7 @@ public enum PN533Command: UInt8, Sendable, Hashable, CaseIterable, CustomStringC
 
     /// The manual's name and code, e.g. `InListPassiveTarget (4A)`.
     public var description: String {
-        "\(name) (\(hexByte(rawValue)))"
+        "\(name) (\(Hex.digits(rawValue, uppercase: true)))"
     }
 
     /// The manual's name, e.g. `InListPassiveTarget`.

@@ -1,3 +1,5 @@
+import HexText
+
 /// The error code in the low 6 bits of a response's status byte (DESIGN.md §3; PN533 user
 /// manual UM0801 §7.1, with two codes only the Sony RC-S956 firmware reports). Codes the
 /// manual does not list are kept as `.unknown`.
@@ -96,5 +98,5 @@ public enum PN533Status: Sendable, Hashable, CustomStringConvertible {
     public var isSuccess: Bool { self == .success }
 
     /// `status XX`, the code as the manual writes it.
-    public var description: String { "status \(hexByte(code))" }
+    public var description: String { "status \(Hex.digits(code, uppercase: true))" }
 }

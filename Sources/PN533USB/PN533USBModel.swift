@@ -1,3 +1,4 @@
+import HexText
 import PN533
 
 /// A USB reader built on a PN533 (or its Sony sibling) that nfcrig recognises by VID:PID.
@@ -20,7 +21,7 @@ public struct PN533USBModel: Sendable, Hashable {
     }
 
     /// `vvvv:pppp` in lowercase hex, as `lsusb` prints it.
-    public var ids: String { "\(hex16(vendorID)):\(hex16(productID))" }
+    public var ids: String { "\(Hex.digits(vendorID)):\(Hex.digits(productID))" }
 
     /// Every reader discovery looks for (DESIGN.md §3). The SCL3712 appears under two
     /// product IDs because the open stacks disagree: nfcpy lists 04e6:5593, libnfc 04e6:5594.

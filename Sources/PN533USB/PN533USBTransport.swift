@@ -1,3 +1,4 @@
+import HexText
 import PN533
 
 /// A `Transport` over a PN533 reader's USB bulk endpoints (libusb-1.0).
@@ -135,7 +136,6 @@ public final class PN533USBTransport: Transport {
     }
 
     private func transferName(_ kind: String, endpoint: UInt8) -> String {
-        let hex = String(endpoint, radix: 16)
-        return "\(kind) on endpoint 0x\(hex.count == 1 ? "0" + hex : hex) of \(info.summary)"
+        "\(kind) on endpoint 0x\(Hex.digits(endpoint)) of \(info.summary)"
     }
 }

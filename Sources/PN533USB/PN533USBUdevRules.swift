@@ -1,3 +1,5 @@
+import HexText
+
 /// The udev rules that let a non-root user open every known reader.
 public enum PN533USBUdevRules {
     /// Where the rules go.
@@ -7,8 +9,8 @@ public enum PN533USBUdevRules {
     /// `uaccess` also gives it to whoever is logged in at the seat.
     public static var contents: String {
         PN533USBModel.known.map { model in
-            "SUBSYSTEM==\"usb\", ATTR{idVendor}==\"\(hex16(model.vendorID))\", "
-                + "ATTR{idProduct}==\"\(hex16(model.productID))\", MODE=\"0660\", "
+            "SUBSYSTEM==\"usb\", ATTR{idVendor}==\"\(Hex.digits(model.vendorID))\", "
+                + "ATTR{idProduct}==\"\(Hex.digits(model.productID))\", MODE=\"0660\", "
                 + "GROUP=\"plugdev\", TAG+=\"uaccess\""
         }.joined(separator: "\n") + "\n"
     }

@@ -1,3 +1,5 @@
+import HexText
+
 /// The fields of a USB endpoint descriptor that endpoint selection looks at.
 public struct USBEndpointDescriptor: Sendable, Hashable, CustomStringConvertible {
     /// `bEndpointAddress`: number in bits 0–3, direction in bit 7 (set for IN).
@@ -26,8 +28,7 @@ public struct USBEndpointDescriptor: Sendable, Hashable, CustomStringConvertible
     /// E.g. `0x84 bulk IN, 64 bytes`.
     public var description: String {
         let types = ["control", "isochronous", "bulk", "interrupt"]
-        let hex = String(address, radix: 16)
-        return "0x\(hex.count == 1 ? "0" + hex : hex) \(types[Int(attributes & 0x03)]) "
+        return "0x\(Hex.digits(address)) \(types[Int(attributes & 0x03)]) "
             + "\(isIn ? "IN" : "OUT"), \(packetSize) bytes"
     }
 }

@@ -1,3 +1,5 @@
+import HexText
+
 /// A malformed or unencodable ISO/IEC 7816-4 APDU: the rule, the byte offset and the value.
 ///
 /// Offsets count from the first byte of the APDU (CLA, or the first data byte of a response).
@@ -59,7 +61,7 @@ public enum APDUError: Error, Sendable, Hashable {
         case .dataTooLong(let count):
             "\(count) command data bytes exceed the 65535 an extended Lc can announce"
         case .emptyData(let ins):
-            "instruction \(hexByte(ins)) needs command data but has none"
+            "instruction \(Hex.digits(ins, uppercase: true)) needs command data but has none"
         case .expectedLengthOutOfRange(let le):
             "expected response length \(le) is outside 1...65536"
         case .offsetOutOfRange(let offset, let maximum):

@@ -1,3 +1,5 @@
+import HexText
+
 /// A Type 4 Tag Capability Container that breaks a rule of the T4T specification: the rule,
 /// the byte offset in the CC file and the offending value.
 public enum CapabilityContainerError: Error, Sendable, Hashable {
@@ -58,19 +60,19 @@ public enum CapabilityContainerError: Error, Sendable, Hashable {
             return "\(at): CCLEN \(ccLength) is below the minimum \(minimum)"
         case .unsupportedMappingVersion(_, let version):
             return "\(at): mapping version \(version >> 4).\(version & 0x0F) "
-                + "(0x\(hexByte(version))) has an unknown major version"
+                + "(0x\(Hex.digits(version, uppercase: true))) has an unknown major version"
         case .mleTooSmall(_, let mle):
             return "\(at): MLe \(mle) is below the minimum 15 (000F)"
         case .mlcTooSmall(_, let mlc):
             return "\(at): MLc \(mlc) is below the minimum 1"
         case .unknownFileControlTag(_, let tag, let version):
-            return "\(at): TLV tag \(hexByte(tag)) is not a file control TLV for mapping "
-                + "version \(version >> 4).\(version & 0x0F) (04, or 06 from 3.0)"
+            return "\(at): TLV tag \(Hex.digits(tag, uppercase: true)) is not a file control "
+                + "TLV for mapping version \(version >> 4).\(version & 0x0F) (04, or 06 from 3.0)"
         case .wrongFileControlLength(_, let tag, let length, let expected):
-            return "\(at): file control TLV \(hexByte(tag)) has length \(length), must be "
-                + "\(expected)"
+            return "\(at): file control TLV \(Hex.digits(tag, uppercase: true)) has length "
+                + "\(length), must be \(expected)"
         case .reservedFileID(_, let fileID):
-            return "\(at): NDEF file ID \(hexWord(fileID)) is reserved"
+            return "\(at): NDEF file ID \(Hex.digits(fileID, uppercase: true)) is reserved"
         case .maximumFileSizeOutOfRange(_, let size, let allowed):
             return "\(at): maximum NDEF file size \(size) is outside "
                 + "\(allowed.lowerBound)...\(allowed.upperBound)"

@@ -1,3 +1,5 @@
+import HexText
+
 /// An ISO/IEC 7816-4 command APDU: header, optional data, optional expected response length.
 ///
 /// Wire layouts (ISO/IEC 7816-4 §5.1), `[]` optional:
@@ -148,7 +150,7 @@ public struct CommandAPDU: Sendable, Hashable {
 }
 
 extension CommandAPDU: CustomStringConvertible {
-    public var description: String { hexBytes(encoded()) }
+    public var description: String { Hex.encode(encoded(), uppercase: true) }
 }
 
 /// The four command cases of ISO/IEC 7816-4: whether there is command data and whether a

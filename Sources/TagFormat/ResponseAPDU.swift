@@ -1,3 +1,5 @@
+import HexText
+
 /// An ISO/IEC 7816-4 response APDU: response data followed by SW1 SW2.
 public struct ResponseAPDU: Sendable, Hashable {
     /// The response data field (may be empty).
@@ -35,5 +37,5 @@ public struct ResponseAPDU: Sendable, Hashable {
 }
 
 extension ResponseAPDU: CustomStringConvertible {
-    public var description: String { hexBytes(encoded()) }
+    public var description: String { Hex.encode(encoded(), uppercase: true) }
 }

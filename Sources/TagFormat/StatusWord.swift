@@ -1,3 +1,5 @@
+import HexText
+
 /// The two status bytes SW1 SW2 that end every response APDU (ISO/IEC 7816-4 §5.6).
 public struct StatusWord: RawRepresentable, Sendable, Hashable {
     /// SW1 SW2 as one big-endian value.
@@ -81,6 +83,10 @@ public struct StatusWord: RawRepresentable, Sendable, Hashable {
 extension StatusWord: CustomStringConvertible {
     /// `9000 (ok)`, or the four hex digits alone for a status word without a name.
     public var description: String {
-        if let meaning { "\(hexWord(rawValue)) (\(meaning))" } else { hexWord(rawValue) }
+        if let meaning {
+            "\(Hex.digits(rawValue, uppercase: true)) (\(meaning))"
+        } else {
+            Hex.digits(rawValue, uppercase: true)
+        }
     }
 }

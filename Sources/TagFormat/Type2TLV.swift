@@ -1,3 +1,5 @@
+import HexText
+
 /// A TLV block of a Type 2 Tag data area: tag, length (none, 1 byte, or FF + 2 bytes), value.
 ///
 /// NULL (00) and Terminator (FE) are a single byte. A length of 00...FE takes one byte; FF
@@ -60,7 +62,7 @@ public struct Type2TLVTag: RawRepresentable, Sendable, Hashable {
         case .ndefMessage: "NDEF Message"
         case .proprietary: "Proprietary"
         case .terminator: "Terminator"
-        default: "RFU \(hexByte(rawValue))"
+        default: "RFU \(Hex.digits(rawValue, uppercase: true))"
         }
     }
 }

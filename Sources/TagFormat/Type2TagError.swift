@@ -1,3 +1,5 @@
+import HexText
+
 /// A Type 2 Tag image or layout that breaks a rule: the rule, the tag memory address (byte
 /// offset from block 0) and the offending value.
 public enum Type2TagError: Error, Sendable, Hashable {
@@ -68,23 +70,26 @@ public enum Type2TagError: Error, Sendable, Hashable {
         case .truncated(_, let needed, let available):
             return "\(at): the field needs \(needed) bytes but only \(available) remain"
         case .bccMismatch(_, let expected, let found):
-            return "\(at): BCC is \(hexByte(found)), the UID gives \(hexByte(expected))"
+            return "\(at): BCC is \(Hex.digits(found, uppercase: true)), the UID gives "
+                + Hex.digits(expected, uppercase: true)
         case .uidLength(let count):
             return "a \(count)-byte UID: Type 2 Tags have 7 (or, emulated, 4)"
         case .badMagic(_, let value):
-            return "\(at): CC magic number is \(hexByte(value)), must be E1"
+            return "\(at): CC magic number is \(Hex.digits(value, uppercase: true)), must be E1"
         case .unsupportedVersion(_, let version):
             return "\(at): mapping version \(version >> 4).\(version & 0x0F) has an unknown "
                 + "major version"
         case .dataAreaSizeInvalid(_, let size):
             return "\(at): data area size \(size) is not a multiple of 8 in 8...2040"
         case .tlvLengthTruncated(_, let tag):
-            return "\(at): the length field of TLV \(hexByte(tag)) runs past the data area"
+            return "\(at): the length field of TLV \(Hex.digits(tag, uppercase: true)) runs past "
+                + "the data area"
         case .tlvValueOverrunsDataArea(_, let tag, let length, let available):
-            return "\(at): TLV \(hexByte(tag)) length \(length) overruns the data area "
-                + "(\(available) usable bytes remain)"
+            return "\(at): TLV \(Hex.digits(tag, uppercase: true)) length \(length) overruns "
+                + "the data area (\(available) usable bytes remain)"
         case .controlTLVLength(_, let tag, let length):
-            return "\(at): control TLV \(hexByte(tag)) has length \(length), must be 3"
+            return "\(at): control TLV \(Hex.digits(tag, uppercase: true)) has length \(length), "
+                + "must be 3"
         case .controlAreaInStaticMemory(_, let position):
             return "\(at): the control TLV declares bytes from address \(position), "
                 + "inside blocks 0-3"

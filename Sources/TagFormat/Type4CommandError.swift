@@ -1,3 +1,5 @@
+import HexText
+
 /// Why a Type 4 Tag refuses a command APDU, with the status word it answers and the offset of
 /// the offending byte in the APDU.
 public enum Type4CommandError: Error, Sendable, Hashable {
@@ -48,11 +50,13 @@ public enum Type4CommandError: Error, Sendable, Hashable {
         let answer = "answered \(statusWord)"
         switch self {
         case .claNotSupported(_, let cla):
-            return "offset \(offset): CLA \(hexByte(cla)) is not 00, \(answer)"
+            return "offset \(offset): CLA \(Hex.digits(cla, uppercase: true)) is not 00, \(answer)"
         case .insNotSupported(_, let ins):
-            return "offset \(offset): INS \(hexByte(ins)) is not a Type 4 Tag command, \(answer)"
+            return "offset \(offset): INS \(Hex.digits(ins, uppercase: true)) is not a Type 4 Tag "
+                + "command, \(answer)"
         case .incorrectP1P2(_, let p1p2):
-            return "offset \(offset): P1-P2 \(hexWord(p1p2)) is not allowed here, \(answer)"
+            return "offset \(offset): P1-P2 \(Hex.digits(p1p2, uppercase: true)) is not allowed "
+                + "here, \(answer)"
         case .wrongLength(_, let length):
             return "offset \(offset): \(length) data bytes or a missing Le, \(answer)"
         case .wrongData:

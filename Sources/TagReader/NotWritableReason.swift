@@ -1,4 +1,4 @@
-import NDEF
+import HexText
 import TagFormat
 
 /// Why a tag cannot be written or locked.

@@ -1,5 +1,6 @@
 import Conformance
 import Foundation
+import HexText
 import NDEF
 import Rig
 import Testing

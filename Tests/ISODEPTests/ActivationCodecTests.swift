@@ -1,4 +1,5 @@
 import ISODEP
+import NFCRigTestSupport
 import Testing
 
 /// RATS and ATS tables: fields, defaults, FSC/FSD, FWT and SFGT values, errors, round trips.
@@ -13,10 +14,10 @@ import Testing
             ("e0 f1", 15, 1, 256),
         ])
     func decodesRATS(hex: String, fsdi: UInt8, cid: UInt8, fsd: Int) throws {
-        let rats = try RATS(bytes: [UInt8](hex: hex))
+        let rats = try RATS(bytes: bytes(hex))
         #expect(rats == RATS(fsdi: fsdi, cid: cid))
         #expect(rats.fsd == fsd)
-        #expect(rats.encode() == [UInt8](hex: hex))
+        #expect(rats.encode() == bytes(hex))
     }
 
     @Test(
@@ -28,7 +29,7 @@ import Testing
             ("e0 8f", .reservedCID(parameter: 0x8F, offset: 1)),
         ])
     func rejectsRATS(hex: String, error: RATSError) {
-        #expect(throws: error) { try RATS(bytes: [UInt8](hex: hex)) }
+        #expect(throws: error) { try RATS(bytes: bytes(hex)) }
     }
 
     @Test(
@@ -118,20 +119,20 @@ import Testing
                 hex: "03 28 f4", fsc: 256, fwi: 15, sfgi: 4, cid: true, nad: false, historical: ""),
         ])
     func decodesATS(row: ATSRow) throws {
-        let bytes = [UInt8](hex: row.hex)
-        let ats = try ATS(bytes: bytes)
+        let encoded = bytes(row.hex)
+        let ats = try ATS(bytes: encoded)
         #expect(ats.fsc == row.fsc)
         #expect(ats.fwi == row.fwi)
         #expect(ats.sfgi == row.sfgi)
         #expect(ats.cidSupported == row.cid)
         #expect(ats.nadSupported == row.nad)
-        #expect(ats.historicalBytes == [UInt8](hex: row.historical))
-        #expect(ats.encode() == bytes)
+        #expect(ats.historicalBytes == bytes(row.historical))
+        #expect(ats.encode() == encoded)
     }
 
     @Test("FWT and SFGT come from TB(1); an RFU FWI of 15 reads as 4")
     func atsTiming() throws {
-        let ats = try ATS(bytes: [UInt8](hex: "03 28 f4"))
+        let ats = try ATS(bytes: bytes("03 28 f4"))
         #expect(ats.frameWaitingTime == ISODEPTiming.frameWaitingTime(fwi: 4))
         #expect(ats.startUpFrameGuardTime == ISODEPTiming.startUpFrameGuardTime(sfgi: 4))
     }
@@ -148,17 +149,17 @@ import Testing
             ("03 60 80", .truncated(field: "TC(1)", offset: 3)),
         ])
     func rejectsATS(hex: String, error: ATSError) {
-        #expect(throws: error) { try ATS(bytes: [UInt8](hex: hex)) }
+        #expect(throws: error) { try ATS(bytes: bytes(hex)) }
     }
 
     @Test("the field initialiser sets every interface byte")
     func buildsATS() {
         let ats = ATS(fsci: 8, fwi: 8, sfgi: 2, historicalBytes: [0x80])
-        #expect(ats.encode() == [UInt8](hex: "06 78 80 82 00 80"))
+        #expect(ats.encode() == bytes("06 78 80 82 00 80"))
         #expect(!ats.cidSupported)
         #expect(
             ATS(fsci: 5, cidSupported: true, nadSupported: true).encode()
-                == [UInt8](hex: "05 75 80 40 03"))
+                == bytes("05 75 80 40 03"))
         #expect(ATS(fsci: nil, ta: 0x80, tb: nil, tc: nil, historicalBytes: [1]).encode() == [0x01])
     }
 }

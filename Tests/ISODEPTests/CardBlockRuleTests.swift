@@ -1,6 +1,9 @@
+import HexText
 import ISODEP
+import NFCRigTestSupport
 import PN533
 import PN533Sim
+import SimulatedRigSupport
 import Testing
 
 /// The emulated card against hand-made frames sent with InCommunicateThru: each ISO/IEC
@@ -11,9 +14,9 @@ import Testing
     @discardableResult
     func withCard(
         _ configuration: ISODEPCardConfiguration = .init(),
-        _ body: @Sendable (SimulatedRig) async throws -> Void
-    ) async throws -> SimulatedRig {
-        let rig = SimulatedRig()
+        _ body: @Sendable (CardRig) async throws -> Void
+    ) async throws -> CardRig {
+        let rig = CardRig()
         let card = rig.startCard(configuration)
         try await rig.participate {
             _ = try await rig.listCard()
@@ -27,10 +30,10 @@ import Testing
     @Test("R(NAK) with the card's block number brings its last block again (rule 11)")
     func repeatsOnNAK() async throws {
         try await withCard { rig in
-            try await rig.send("02 01", expecting: [UInt8](hex: "02 01 9000"))
-            try await rig.send("b2", expecting: [UInt8](hex: "02 01 9000"))
-            try await rig.send("a2", expecting: [UInt8](hex: "02 01 9000"))
-            try await rig.send("03 02", expecting: [UInt8](hex: "03 02 9000"))
+            try await rig.send("02 01", expecting: bytes("02 01 9000"))
+            try await rig.send("b2", expecting: bytes("02 01 9000"))
+            try await rig.send("a2", expecting: bytes("02 01 9000"))
+            try await rig.send("03 02", expecting: bytes("03 02 9000"))
         }
     }
 
@@ -38,7 +41,7 @@ import Testing
     func acksForeignNAK() async throws {
         try await withCard { rig in
             try await rig.send("b2", expecting: [0xA3])
-            try await rig.send("02 01", expecting: [UInt8](hex: "02 01 9000"))
+            try await rig.send("02 01", expecting: bytes("02 01 9000"))
             try await rig.send("b3", expecting: [0xA2])
         }
     }
@@ -70,7 +73,7 @@ import Testing
             for frame in ["0a 00 01", "22 01", "f2 01", "e2", "a3"] {
                 await rig.expectSilence(frame)
             }
-            try await rig.send("02 01", expecting: [UInt8](hex: "02 01 9000"))
+            try await rig.send("02 01", expecting: bytes("02 01 9000"))
         }
         let ignored = rig.events.all.filter { if case .ignored = $0.kind { true } else { false } }
         #expect(ignored.count == 5)
@@ -80,10 +83,10 @@ import Testing
     func answersItsCID() async throws {
         let configuration = ISODEPCardConfiguration(ats: ATS(fsci: 8, fwi: 8, cidSupported: true))
         try await withCard(configuration) { rig in
-            try await rig.send("0a 00 01", expecting: [UInt8](hex: "0a 00 01 9000"))
+            try await rig.send("0a 00 01", expecting: bytes("0a 00 01 9000"))
             await rig.expectSilence("0b 05 02")
-            try await rig.send("03 02", expecting: [UInt8](hex: "03 02 9000"))
-            try await rig.send("ca 00", expecting: [UInt8](hex: "ca 00"))
+            try await rig.send("03 02", expecting: bytes("03 02 9000"))
+            try await rig.send("ca 00", expecting: bytes("ca 00"))
         }
     }
 
@@ -96,13 +99,13 @@ import Testing
             try await rig.send("b2", expecting: [0xF2, 0x01])
             var answer = try await rig.raw("f2 01")
             while answer == [0xF2, 0x01] { answer = try await rig.raw("f2 01") }
-            #expect(answer == [UInt8](hex: "02 9000"))
+            #expect(answer == bytes("02 9000"))
         }
     }
 
     @Test("S(DESELECT) is answered and ends the session")
     func deselects() async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard()
         let end = try await rig.participate {
             _ = try await rig.listCard()
@@ -113,10 +116,10 @@ import Testing
     }
 }
 
-extension SimulatedRig {
+extension CardRig {
     /// One raw frame (hex) to the card through InCommunicateThru, its answer back.
     func raw(_ frame: String) async throws(PN533Error) -> [UInt8] {
-        try await reader.communicateThru([UInt8](hex: frame))
+        try await reader.communicateThru(bytes(frame))
     }
 
     /// Sends `frame` (hex) and expects `answer`.
@@ -125,7 +128,7 @@ extension SimulatedRig {
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let received = try await raw(frame)
-        #expect(received.hex == answer.hex, sourceLocation: sourceLocation)
+        #expect(Hex.encode(received) == Hex.encode(answer), sourceLocation: sourceLocation)
     }
 
     /// Sends `frame` (hex) and expects the card to stay silent.

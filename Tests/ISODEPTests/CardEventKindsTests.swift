@@ -1,3 +1,4 @@
+import NFCRigTestSupport
 import Testing
 
 @testable import ISODEP
@@ -5,7 +6,7 @@ import Testing
 /// A card reports only the kinds of event its owner asked for.
 @Suite struct CardEventKindsTests {
     @Test func aCardReportingSupervisoryFramesAndEndsGivesNothingElse() async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard(reporting: [.supervisoryFrames, .ended])
         // INS 5E makes the test application take P2 milliseconds: 100 ms needs a WTX.
         let answer = try await rig.read(.chip, card: card) { transceiver in
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func everyKindIsReportedByDefault() async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard()
         _ = try await rig.read(.chip, card: card) { transceiver in
             try await transceiver.transceive([0x00, 0x01])

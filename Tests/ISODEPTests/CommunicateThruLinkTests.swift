@@ -1,6 +1,7 @@
 import ISODEP
 import PN533
 import PN533Sim
+import SimulatedRigSupport
 import Testing
 
 /// The InCommunicateThru link on a simulated chip: the RF timeout it sets, the CRC framing
@@ -15,7 +16,7 @@ import Testing
 
     @Test("the retry timeout is the shortest code covering the wait, set only when it changes")
     func setsRetryTimeouts() async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard()
         try await rig.participate {
             _ = try await rig.listCard()
@@ -46,7 +47,7 @@ import Testing
 
     @Test("CRC framing a host switched off is switched on again before the first frame")
     func restoresCRC() async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard()
         try await rig.participate {
             _ = try await rig.listCard()
@@ -68,7 +69,7 @@ import Testing
     @Test(
         "a silent card is a timeout; past the longest code the chip is told to wait without limit")
     func silence() async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let host = rig.startSilentCard()
         try await rig.participate {
             _ = try await rig.listCard()

@@ -1,4 +1,6 @@
+import HexText
 import ISODEP
+import NFCRigTestSupport
 import Testing
 
 /// Every block kind from its bytes and back, and every malformed PCB and field with the error
@@ -33,7 +35,7 @@ import Testing
 
     @Test("each block kind decodes from its bytes and encodes back to them", arguments: valid)
     func roundTrips(hex: String, block: ISODEPBlock) throws {
-        let bytes = [UInt8](hex: hex)
+        let bytes = bytes(hex)
         #expect(try ISODEPBlock(bytes: bytes) == block)
         #expect(block.encode() == bytes)
         #expect(block.pcb == bytes[0])
@@ -72,7 +74,7 @@ import Testing
 
     @Test("a malformed block is an error naming its PCB, field and offset", arguments: malformed)
     func rejects(hex: String, error: ISODEPBlockError) {
-        #expect(throws: error) { try ISODEPBlock(bytes: [UInt8](hex: hex)) }
+        #expect(throws: error) { try ISODEPBlock(bytes: bytes(hex)) }
     }
 
     @Test(
@@ -96,7 +98,7 @@ import Testing
             for frame in [[UInt8(first)]] + (0...255).map({ [UInt8(first), UInt8($0)] }) {
                 guard let block = try? ISODEPBlock(bytes: frame) else { continue }
                 decoded += 1
-                #expect(block.encode() == frame, "\(frame.hex) decoded to \(block)")
+                #expect(block.encode() == frame, "\(Hex.encode(frame)) decoded to \(block)")
             }
         }
         #expect(decoded > 2_000)

@@ -1,4 +1,6 @@
 import ISODEP
+import NFCRigTestSupport
+import SeededRandom
 import Testing
 
 /// Seeded random and mutated byte strings to every decoder: nothing may crash, failures are
@@ -9,15 +11,15 @@ import Testing
     static let realBlocks: [[UInt8]] = [
         "02 00a4040007d2760000850101", "03 9000", "12 00d6000034", "a2", "a3", "b2", "f2 01",
         "c2", "fa 01 0a", "1f 4e 21 cc",
-    ].map { [UInt8](hex: $0) }
+    ].map(bytes)
 
     static let realATS: [[UInt8]] = [
         "05 78 80 70 02", "06 75 77 81 02 80", "01", "0b 78 33 b1 02 4a 43 4f 50 34 31",
-    ].map { [UInt8](hex: $0) }
+    ].map(bytes)
 
     @Test("30 000 random and mutated frames decode as blocks or fail with a typed error")
     func fuzzesBlocks() {
-        var random = Xorshift(seed: Self.seed)
+        var random = SplitMix64(seed: Self.seed)
         var decoded = 0
         for _ in 0..<30_000 {
             let frame = Self.hostile(from: Self.realBlocks, &random)
@@ -34,7 +36,7 @@ import Testing
 
     @Test("30 000 random and mutated strings decode as ATS or RATS or fail with a typed error")
     func fuzzesActivation() {
-        var random = Xorshift(seed: Self.seed ^ 0xA75)
+        var random = SplitMix64(seed: Self.seed ^ 0xA75)
         var decoded = 0
         for _ in 0..<30_000 {
             let bytes = Self.hostile(from: Self.realATS, &random)
@@ -50,7 +52,7 @@ import Testing
     }
 
     /// Random bytes half the time; otherwise a real frame with bytes flipped, cut or added.
-    static func hostile(from corpus: [[UInt8]], _ random: inout Xorshift) -> [UInt8] {
+    static func hostile(from corpus: [[UInt8]], _ random: inout SplitMix64) -> [UInt8] {
         if Bool.random(using: &random) { return random.byteString(maximum: 24) }
         var frame = corpus.randomElement(using: &random)!
         switch Int.random(in: 0..<4, using: &random) {

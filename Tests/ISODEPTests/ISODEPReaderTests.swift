@@ -1,4 +1,6 @@
+import HexText
 import ISODEP
+import NFCRigTestSupport
 import PN533
 import Testing
 
@@ -25,9 +27,9 @@ import Testing
             .send("03 00b0000002", answer: "03 00109000"),
             .send("02 00", answer: "02 6d00"),
         ])
-        #expect(try await reader.transceive([UInt8](hex: "00a4040000")) == [0x90, 0x00])
+        #expect(try await reader.transceive(bytes("00a4040000")) == [0x90, 0x00])
         #expect(
-            try await reader.transceive([UInt8](hex: "00b0000002")) == [0x00, 0x10, 0x90, 0x00])
+            try await reader.transceive(bytes("00b0000002")) == [0x00, 0x10, 0x90, 0x00])
         #expect(try await reader.transceive([0x00]) == [0x6D, 0x00])
         #expect(await reader.blockNumber == 1)
         #expect(await link.timeouts == Array(repeating: Self.fwt + Self.tolerance, count: 3))
@@ -37,9 +39,9 @@ import Testing
     @Test("a command longer than FSC goes out chained, each part waiting for its R(ACK)")
     func chainsCommands() async throws {
         let command = (0..<30).map { UInt8($0) }
-        let first: String = Array(command[0..<13]).hex
-        let second: String = Array(command[13..<26]).hex
-        let last: String = Array(command[26...]).hex
+        let first: String = Hex.encode(command[0..<13])
+        let second: String = Hex.encode(command[13..<26])
+        let last: String = Hex.encode(command[26...])
         let (reader, link) = activeReader(
             [
                 .send("12" + first, answer: "a2"),
@@ -59,7 +61,7 @@ import Testing
             .send("a2", answer: "02 cc9000"),
         ])
         #expect(
-            try await reader.transceive([UInt8](hex: "00b0000000")) == [
+            try await reader.transceive(bytes("00b0000000")) == [
                 0xAA, 0xBB, 0xCC, 0x90, 0x00,
             ])
         #expect(await reader.blockNumber == 1)
@@ -170,7 +172,7 @@ import Testing
         await #expect(
             throws: ISODEPError.protocolViolation(
                 sent: .information(blockNumber: 0, inf: [0]),
-                received: try ISODEPBlock(bytes: [UInt8](hex: answer)), reason: violation)
+                received: try ISODEPBlock(bytes: bytes(answer)), reason: violation)
         ) {
             try await reader.transceive([0x00])
         }

@@ -1,6 +1,7 @@
 import ISODEP
+import NFCRigTestSupport
 import PN533
-import Synchronization
+import SimulatedRigSupport
 import Testing
 
 /// A card's immediate handler: an answer from memory goes out without a task of its own,
@@ -8,12 +9,12 @@ import Testing
 @Suite struct ImmediateHandlerTests {
     /// Counts the async handler's calls and answers like the test application.
     final class CountingHandler: Sendable {
-        private let count = Mutex(0)
+        private let count = Locked(0)
         let inner: ISODEPCard.Handler
 
         init(_ inner: @escaping ISODEPCard.Handler) { self.inner = inner }
 
-        var calls: Int { count.withLock { $0 } }
+        var calls: Int { count.value }
 
         var handler: ISODEPCard.Handler {
             { [self] apdu in
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func anImmediateAnswerLeavesTheAsyncHandlerUncalled() async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let counting = CountingHandler(TestApplication.handler(clock: rig.clock))
         let card = rig.startCard(
             immediate: { apdu in apdu + [0x91, 0x00] }, handler: counting.handler)
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func anAPDUTheImmediateHandlerDeclinesGoesToTheAsyncHandler() async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let counting = CountingHandler(TestApplication.handler(clock: rig.clock))
         // INS 5E makes the test application take P2 milliseconds: a slow answer.
         let card = rig.startCard(
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func theAlwaysPolicyStillAsksForMoreTimeBeforeAnImmediateAnswer() async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard(
             ISODEPCardConfiguration(ats: ATS(fsci: 8, fwi: 4), wtxPolicy: .always(multiplier: 7)),
             immediate: { apdu in apdu + [0x91, 0x00] })

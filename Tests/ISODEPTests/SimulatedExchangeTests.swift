@@ -1,6 +1,8 @@
 import ISODEP
+import NFCRigTestSupport
 import PN533
 import PN533Sim
+import SimulatedRigSupport
 import Testing
 
 /// An `ISODEPCard` on the emulator chip and a reader on the other chip, through the chip's
@@ -9,12 +11,12 @@ import Testing
 @Suite struct SimulatedExchangeTests {
     @Test("a short APDU is echoed", arguments: ReaderPath.allCases)
     func shortAPDU(path: ReaderPath) async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard()
         let answer = try await rig.read(path, card: card) { transceiver in
-            try await transceiver.transceive([UInt8](hex: "00a4040007d2760000850101"))
+            try await transceiver.transceive(bytes("00a4040007d2760000850101"))
         }
-        #expect(answer == [UInt8](hex: "00a4040007d2760000850101 9000"))
+        #expect(answer == bytes("00a4040007d2760000850101 9000"))
         let end = try await rig.participate { try await card.value }
         #expect(
             end
@@ -25,12 +27,12 @@ import Testing
         #expect(
             rig.events.received.dropFirst().first
                 == .block(
-                    .information(blockNumber: 0, inf: [UInt8](hex: "00a4040007d2760000850101"))))
+                    .information(blockNumber: 0, inf: bytes("00a4040007d2760000850101"))))
     }
 
     @Test("several APDUs in a row keep the block numbers in step", arguments: ReaderPath.allCases)
     func severalAPDUs(path: ReaderPath) async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard()
         try await rig.read(path, card: card) { transceiver in
             for index in 0..<5 {
@@ -49,7 +51,7 @@ import Testing
         "a command longer than FSC goes in chained, R(ACK) for each part",
         arguments: ReaderPath.allCases)
     func commandChaining(path: ReaderPath) async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         var configuration = ISODEPCardConfiguration()
         configuration.ats = ATS(fsci: 2, fwi: 8)
         let card = rig.startCard(configuration)
@@ -66,7 +68,7 @@ import Testing
         "an answer longer than FSD comes back chained, also beyond 262 bytes",
         arguments: ReaderPath.allCases)
     func answerChaining(path: ReaderPath) async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard()
         let answers = try await rig.read(path, card: card) { transceiver in
             var answers: [[UInt8]] = []
@@ -92,7 +94,7 @@ import Testing
         "a command beyond one InDataExchange frame goes in with MI, and both ways chain",
         arguments: ReaderPath.allCases)
     func longCommands(path: ReaderPath) async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard()
         let command = [0x00, 0xD6, 0x00, 0x00, 0x00, 0x01, 0x90] + TestApplication.pattern(400)
         let answer = try await rig.read(path, card: card) { transceiver in
@@ -105,7 +107,7 @@ import Testing
         "a card slower than FWT asks for more time and the reader waits it out",
         arguments: ReaderPath.allCases)
     func waitingTimeExtension(path: ReaderPath) async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard()
         let (answer, elapsed) = try await rig.read(path, card: card) { transceiver in
             let start = rig.clock.now
@@ -126,7 +128,7 @@ import Testing
     @Test(
         "the always policy asks for more time before every answer", arguments: ReaderPath.allCases)
     func alwaysWaitingTimeExtension(path: ReaderPath) async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard(
             ISODEPCardConfiguration(ats: ATS(fsci: 8, fwi: 4), wtxPolicy: .always(multiplier: 7)))
         try await rig.read(path, card: card) { transceiver in
@@ -140,7 +142,7 @@ import Testing
 
     @Test("DESELECT from the reader ends the card's session", arguments: ReaderPath.allCases)
     func deselect(path: ReaderPath) async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard()
         let end = try await rig.participate {
             let transceiver = try await rig.transceiver(path)
@@ -158,7 +160,7 @@ import Testing
 
     @Test("a reader that activates the card itself: RATS over InCommunicateThru, then APDUs")
     func hostActivation() async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         // SEL_RES 00: the reader chip lists the card without sending RATS.
         let target = TargetConfiguration(sensRes: [0x44, 0x00], nfcid1t: [1, 2, 3], selRes: 0x00)
         let card = rig.startCard(

@@ -1,6 +1,8 @@
 import ISODEP
+import NFCRigTestSupport
 import PN533
 import PN533Sim
+import SimulatedRigSupport
 import Testing
 
 /// What each side sees when the other goes away: the card leaving the field mid-session,
@@ -21,7 +23,7 @@ import Testing
         "the card leaving the field mid-session ends its session with a reason, and the reader's exchange fails typed",
         arguments: ReaderPath.allCases)
     func cardLeavesMidSession(path: ReaderPath) async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard()
         let failure = try await rig.participate {
             let transceiver = try await rig.transceiver(path)
@@ -51,7 +53,7 @@ import Testing
         "the field going off ends the card's session, and the reader's next exchange fails typed",
         arguments: ReaderPath.allCases)
     func fieldOff(path: ReaderPath) async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let card = rig.startCard()
         let failure = try await rig.participate {
             let transceiver = try await rig.transceiver(path)
@@ -78,7 +80,7 @@ import Testing
         "a card that never answers costs the I-block and two R(NAK) before the reader gives up",
         arguments: ReaderPath.allCases)
     func silentCard(path: ReaderPath) async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let host = rig.startSilentCard()
         let (failure, start) = try await rig.participate {
             let transceiver = try await rig.transceiver(path)
@@ -103,7 +105,7 @@ import Testing
 
     @Test("a reader that goes quiet ends the card's session as idle")
     func idleReader() async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         var configuration = ISODEPCardConfiguration()
         configuration.idleTimeout = .seconds(1)
         let card = rig.startCard(configuration)
@@ -116,7 +118,7 @@ import Testing
 
     @Test("a first command that is no RATS fails the session, naming it")
     func notRATS() async throws {
-        let rig = SimulatedRig()
+        let rig = CardRig()
         let target = TargetConfiguration(sensRes: [0x44, 0x00], nfcid1t: [1, 2, 3], selRes: 0x00)
         let card = rig.startCard(target: target)
         let failure = try await rig.participate {

@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import PN533
 import PN533Sim
 import Rig
@@ -11,7 +12,7 @@ import Testing
 /// end it with a typed error, and nothing hangs (on a virtual clock a hang would be the
 /// clock's deadlock detection firing, which `Bench.run` reports).
 @Suite(.timeLimit(.minutes(1))) struct ChipFaultTests {
-    static let message = Messages.filling(300)
+    static let message = TestMessages.filling(300)
 
     enum Side: String, Sendable, Hashable {
         case reader, emulator
@@ -87,12 +88,12 @@ import Testing
 
     @Test(arguments: TagKind.allCases, InjectedFault.recoverable)
     func aWriteSurvivesARecoverableFault(kind: TagKind, fault: InjectedFault) async throws {
-        let written = Messages.texts(8)
+        let written = TestMessages.texts(8)
         let (outcome, committed, history) = try await Self.run(
             kind, with: fault, writing: written)
         #expect(committed.count == fault.commits)
         #expect(try outcome.get() == written)
-        #expect(history?.finalState == .message(written, bytes: Messages.bytes(written)))
+        #expect(history?.finalState == .message(written, bytes: TestMessages.bytes(written)))
         #expect(history?.safety == .tearingSafe)
     }
 

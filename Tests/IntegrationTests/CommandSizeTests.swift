@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import Rig
 import TagEmulation
 import TagFormat
@@ -13,7 +14,7 @@ import Testing
 
     /// A Type 4 Tag of `kind` with MLe 3B and MLc 34.
     static func smallLimits(_ kind: TagKind, _ message: NDEFMessage) -> TagSetup {
-        var setup = kind.type4Setup(Messages.bytes(message))
+        var setup = kind.type4Setup(TestMessages.bytes(message))
         setup.maximumResponseDataLength = mle
         setup.maximumCommandDataLength = mlc
         return .type4(setup)
@@ -26,7 +27,7 @@ import Testing
 
     @Test(arguments: TagKind.type4)
     func aMessageLongerThanMLeIsReadInPiecesOfAtMostMLe(kind: TagKind) async throws {
-        let message = Messages.filling(700)
+        let message = TestMessages.filling(700)
         let bench = try await Bench()
         let read = try await bench.readOnce(Self.smallLimits(kind, message))
         #expect(read == message)
@@ -50,9 +51,9 @@ import Testing
 
     @Test(arguments: TagKind.type4)
     func aMessageLongerThanMLcIsWrittenInPiecesOfAtMostMLc(kind: TagKind) async throws {
-        let message = Messages.filling(500, seed: 7)
+        let message = TestMessages.filling(500, seed: 7)
         let bench = try await Bench()
-        let read = try await bench.run(Self.smallLimits(kind, Messages.oneRecord)) {
+        let read = try await bench.run(Self.smallLimits(kind, TestMessages.oneRecord)) {
             try await bench.connect()
             try await bench.reader.writeNDEF(message)
             try await bench.connect()
@@ -72,18 +73,18 @@ import Testing
         #expect(updates.last.map { $0.0 == 0 && $0.1.count == lengthField } == true)
         let history = try #require(await bench.slot.writeHistory())
         #expect(history.safety == .tearingSafe)
-        #expect(history.finalState == .message(message, bytes: Messages.bytes(message)))
+        #expect(history.finalState == .message(message, bytes: TestMessages.bytes(message)))
     }
 
     @Test func aMapping3FileBeyondOffset7FFFIsReadAndWrittenWithOffsetDataObjects() async throws {
-        var setup = TagKind.t4v3.type4Setup(Messages.bytes(Messages.filling(0x8100 - 4)))
+        var setup = TagKind.t4v3.type4Setup(TestMessages.bytes(TestMessages.filling(0x8100 - 4)))
         setup.maximumFileSize = 0x8100
-        let written = Messages.filling(0x8100 - 4, seed: 3)
+        let written = TestMessages.filling(0x8100 - 4, seed: 3)
         let bench = try await Bench()
         let (read, reread) = try await bench.run(.type4(setup)) {
             try await bench.readWriteAndReadAgain(written)
         }
-        #expect(read == Messages.filling(0x8100 - 4))
+        #expect(read == TestMessages.filling(0x8100 - 4))
         #expect(reread == written)
         let commands = try await Self.type4Commands(bench)
         let farReads = commands.filter {
@@ -112,12 +113,12 @@ import Testing
             })
         let history = try #require(await bench.slot.writeHistory())
         #expect(history.safety == .tearingSafe)
-        #expect(history.finalState == .message(written, bytes: Messages.bytes(written)))
+        #expect(history.finalState == .message(written, bytes: TestMessages.bytes(written)))
     }
 
     @Test func aType2MessageIsReadIn16ByteReadsAndWrittenIn4ByteWrites() async throws {
-        let onTag = Messages.filling(300)
-        let written = Messages.filling(280, seed: 5)
+        let onTag = TestMessages.filling(300)
+        let written = TestMessages.filling(280, seed: 5)
         let bench = try await Bench()
         let (read, reread) = try await bench.run(TagKind.t2.setup(onTag)) {
             try await bench.readWriteAndReadAgain(written)

@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import Rig
 import TagEmulation
 import TagReader
@@ -10,13 +11,13 @@ import Testing
     @Test(arguments: TagKind.allCases)
     func aTagWithOneRecordIsReadBackExactly(kind: TagKind) async throws {
         let bench = try await Bench()
-        let (status, read) = try await bench.run(kind.setup(Messages.oneRecord)) {
+        let (status, read) = try await bench.run(kind.setup(TestMessages.oneRecord)) {
             try await bench.connect()
             let status = try await bench.reader.queryNDEFStatus()
             return (status.status, try await bench.reader.readNDEF())
         }
         #expect(status == .readWrite)
-        #expect(read == Messages.oneRecord)
+        #expect(read == TestMessages.oneRecord)
         #expect(await bench.commands().count > 3)
     }
 
@@ -26,21 +27,22 @@ import Testing
         let (status, error, read) = try await bench.run(kind.setup(bytes: [])) {
             try await bench.connect()
             let status = try await bench.reader.queryNDEFStatus()
-            let error = await readerError { try await bench.reader.readNDEF() }
+            let error = await caught(NFCReaderError.self) { try await bench.reader.readNDEF() }
             // The failed read restarted polling.
             try await bench.connect()
-            try await bench.reader.writeNDEF(Messages.oneRecord)
+            try await bench.reader.writeNDEF(TestMessages.oneRecord)
             return (status, error, try await bench.reader.readNDEF())
         }
         #expect(status.status == .readWrite)
         #expect(status.capacity > 100)
         #expect(error == .zeroLengthMessage)
-        #expect(read == Messages.oneRecord)
+        #expect(read == TestMessages.oneRecord)
         let history = try #require(await bench.slot.writeHistory())
         #expect(history.initialState == .empty)
         #expect(
             history.finalState
-                == .message(Messages.oneRecord, bytes: Messages.bytes(Messages.oneRecord)))
+                == .message(
+                    TestMessages.oneRecord, bytes: TestMessages.bytes(TestMessages.oneRecord)))
     }
 
     @Test(arguments: TagKind.allCases)
@@ -48,15 +50,15 @@ import Testing
         let bench = try await Bench()
         let message = NDEFMessage(NDEFRecord.empty)
         let read = try await bench.readOnce(kind.setup(message))
-        #expect(Messages.bytes(message) == [0xD0, 0x00, 0x00])
+        #expect(TestMessages.bytes(message) == [0xD0, 0x00, 0x00])
         #expect(read == message)
     }
 
     @Test(arguments: TagKind.allCases)
     func manyRecordsAreReadAndWrittenEveryOneInOrder(kind: TagKind) async throws {
         let bench = try await Bench()
-        let onTag = Messages.texts(14)
-        let written = Messages.texts(9, prefix: "written")
+        let onTag = TestMessages.texts(14)
+        let written = TestMessages.texts(9, prefix: "written")
         let (read, reread) = try await bench.run(kind.setup(onTag)) {
             try await bench.readWriteAndReadAgain(written)
         }
@@ -64,7 +66,7 @@ import Testing
         #expect(read.records.count == 14)
         #expect(reread == written)
         let history = try #require(await bench.slot.writeHistory())
-        #expect(history.finalState == .message(written, bytes: Messages.bytes(written)))
+        #expect(history.finalState == .message(written, bytes: TestMessages.bytes(written)))
         #expect(history.safety == .tearingSafe)
     }
 
@@ -73,14 +75,14 @@ import Testing
         kind: TagKind
     ) async throws {
         let bench = try await Bench()
-        let outcome = try await bench.run(kind.setup(Messages.oneRecord)) {
+        let outcome = try await bench.run(kind.setup(TestMessages.oneRecord)) {
             try await bench.connect()
             let capacity = try await bench.reader.queryNDEFStatus().capacity
-            let tooLarge = await readerError {
-                try await bench.reader.writeNDEF(Messages.filling(capacity + 1))
+            let tooLarge = await caught(NFCReaderError.self) {
+                try await bench.reader.writeNDEF(TestMessages.filling(capacity + 1))
             }
             let writesAfterRefusal = await bench.slot.writeHistory()?.writes.count
-            try await bench.reader.writeNDEF(Messages.filling(capacity))
+            try await bench.reader.writeNDEF(TestMessages.filling(capacity))
             try await bench.connect()
             return (capacity, tooLarge, writesAfterRefusal, try await bench.reader.readNDEF())
         }
@@ -94,20 +96,20 @@ import Testing
         }
         #expect(tooLarge == .tagSizeTooSmall(messageLength: capacity + 1, capacity: capacity))
         #expect(writesAfterRefusal == 0)
-        #expect(read == Messages.filling(capacity))
-        #expect(Messages.bytes(read).count == capacity)
+        #expect(read == TestMessages.filling(capacity))
+        #expect(TestMessages.bytes(read).count == capacity)
         let history = try #require(await bench.slot.writeHistory())
         #expect(history.safety == .tearingSafe)
-        #expect(history.finalState.bytes == Messages.bytes(Messages.filling(capacity)))
+        #expect(history.finalState.bytes == TestMessages.bytes(TestMessages.filling(capacity)))
     }
 
     @Test(arguments: TagKind.allCases)
     func aChunkedJSONRecordOnTheTagIsReadReassembledIntoOneRecord(kind: TagKind) async throws {
         let bench = try await Bench()
-        let message = Messages.json(300)
-        let onTag = Messages.bytes(message, chunkSize: 64)
+        let message = TestMessages.json(300)
+        let onTag = TestMessages.bytes(message, chunkSize: 64)
         let read = try await bench.readOnce(kind.setup(bytes: onTag))
-        #expect(onTag != Messages.bytes(message))
+        #expect(onTag != TestMessages.bytes(message))
         #expect(read == message)
         #expect(read.records.count == 1)
         #expect(read.records.first?.chunkCount == 5)
@@ -119,9 +121,11 @@ import Testing
         kind: TagKind
     ) async throws {
         let bench = try await Bench()
-        let error = try await bench.run(kind.setup(Messages.oneRecord)) {
+        let error = try await bench.run(kind.setup(TestMessages.oneRecord)) {
             try await bench.connect()
-            return await readerError { try await bench.reader.writeNDEF(NDEFMessage(records: [])) }
+            return await caught(NFCReaderError.self) {
+                try await bench.reader.writeNDEF(NDEFMessage(records: []))
+            }
         }
         #expect(error == .zeroLengthMessage)
         #expect(await bench.slot.writeHistory()?.writes == [])

@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import Rig
 import TagEmulation
 import TagFormat
@@ -10,11 +11,11 @@ import Testing
     @Test(arguments: TagKind.allCases)
     func aReadOnlyTagIsReadButItsWriteIsRefusedAndTheTagUnchanged(kind: TagKind) async throws {
         let bench = try await Bench()
-        let outcome = try await bench.run(kind.setup(Messages.oneRecord, readOnly: true)) {
+        let outcome = try await bench.run(kind.setup(TestMessages.oneRecord, readOnly: true)) {
             try await bench.connect()
             let status = try await bench.reader.queryNDEFStatus()
-            let refused = await readerError {
-                try await bench.reader.writeNDEF(Messages.texts(2))
+            let refused = await caught(NFCReaderError.self) {
+                try await bench.reader.writeNDEF(TestMessages.texts(2))
             }
             try await bench.connect()
             return (status, refused, try await bench.reader.readNDEF())
@@ -24,12 +25,13 @@ import Testing
         #expect(status.capacity > 100)
         let access: UInt8 = kind.isType4 ? 0xFF : 0x0F
         #expect(refused == .tagNotWritable(.writeAccess(access)))
-        #expect(read == Messages.oneRecord)
+        #expect(read == TestMessages.oneRecord)
         let history = try #require(await bench.slot.writeHistory())
         #expect(history.writes == [])
         #expect(
             history.finalState
-                == .message(Messages.oneRecord, bytes: Messages.bytes(Messages.oneRecord)))
+                == .message(
+                    TestMessages.oneRecord, bytes: TestMessages.bytes(TestMessages.oneRecord)))
         // Nothing that writes reached the tag.
         let commands = await bench.commands()
         #expect(!commands.contains { $0.first == 0xA2 || ($0.count > 1 && $0[1] == 0xD6) })
@@ -41,10 +43,10 @@ import Testing
         let outcome = try await bench.run(kind.setup(bytes: [], formatted: false)) {
             try await bench.connect()
             let status = try await bench.reader.queryNDEFStatus()
-            let writeError = await readerError {
-                try await bench.reader.writeNDEF(Messages.oneRecord)
+            let writeError = await caught(NFCReaderError.self) {
+                try await bench.reader.writeNDEF(TestMessages.oneRecord)
             }
-            let readError = await readerError { try await bench.reader.readNDEF() }
+            let readError = await caught(NFCReaderError.self) { try await bench.reader.readNDEF() }
             return (status, writeError, readError)
         }
         let (status, writeError, readError) = outcome
@@ -66,13 +68,13 @@ import Testing
     @Test(arguments: TagKind.allCases)
     func writeLockMakesAType2TagReadOnlyWhileAType4TagProtectsItsCC(kind: TagKind) async throws {
         let bench = try await Bench()
-        let outcome = try await bench.run(kind.setup(Messages.oneRecord)) {
+        let outcome = try await bench.run(kind.setup(TestMessages.oneRecord)) {
             try await bench.connect()
-            let lockError = await readerError { try await bench.reader.writeLock() }
+            let lockError = await caught(NFCReaderError.self) { try await bench.reader.writeLock() }
             try await bench.connect()
             let status = try await bench.reader.queryNDEFStatus().status
-            let writeError = await readerError {
-                try await bench.reader.writeNDEF(Messages.texts(1))
+            let writeError = await caught(NFCReaderError.self) {
+                try await bench.reader.writeNDEF(TestMessages.texts(1))
             }
             return (lockError, status, writeError)
         }

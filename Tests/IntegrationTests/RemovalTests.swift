@@ -1,6 +1,9 @@
+import HexText
 import NDEF
+import NFCRigTestSupport
 import PN533Sim
 import Rig
+import SimulatedRigSupport
 import TagEmulation
 import TagReader
 import Testing
@@ -15,11 +18,11 @@ import Testing
         var new: NDEFMessage
 
         static let small = Change(
-            old: Messages.uri("https://old.example/a/longer/path"), new: Messages.texts(4))
+            old: TestMessages.uri("https://old.example/a/longer/path"), new: TestMessages.texts(4))
         /// On a Type 2 Tag, from a 1-byte NDEF TLV length to the 3-byte form: the message
         /// moves two bytes on.
         static let growing = Change(
-            old: Messages.uri("https://old.example/a/longer/path"), new: Messages.texts(24))
+            old: TestMessages.uri("https://old.example/a/longer/path"), new: TestMessages.texts(24))
     }
 
     enum Operation: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -71,7 +74,7 @@ import Testing
                     await bench.slot.remove()
                 }
             }
-            let error = await readerError {
+            let error = await caught(NFCReaderError.self) {
                 switch operation {
                 case .read: _ = try await bench.reader.readNDEF()
                 case .write: try await bench.reader.writeNDEF(change.new)
@@ -80,11 +83,11 @@ import Testing
             let commands = await bench.events().dropFirst(before).compactMap { event in
                 if case .received(let bytes) = event.kind { (bytes, event.at) } else { nil }
             }
-            return (error, await bench.framesToCard(from: start), commands)
+            return (error, await bench.readerChip.framesToCard(from: start), commands)
         }
         return Outcome(
             error: error, frames: frames, commands: commands,
-            history: await bench.slot.writeHistory(), readerEvents: bench.readerEvents.value)
+            history: await bench.slot.writeHistory(), readerEvents: bench.readerEvents.all)
     }
 
     /// The operation with the tag staying in the field, which must succeed.
@@ -97,7 +100,7 @@ import Testing
         if operation == .write {
             #expect(
                 full.history?.finalState
-                    == .message(change.new, bytes: Messages.bytes(change.new)))
+                    == .message(change.new, bytes: TestMessages.bytes(change.new)))
         }
         return full
     }
@@ -123,8 +126,8 @@ import Testing
             #expect(torn.readerEvents.contains { $0.kind == .restartPolling }, "\(context)")
         case .write:
             let acceptable: [StoredNDEF] = [
-                .message(change.old, bytes: Messages.bytes(change.old)), .empty,
-                .message(change.new, bytes: Messages.bytes(change.new)),
+                .message(change.old, bytes: TestMessages.bytes(change.old)), .empty,
+                .message(change.new, bytes: TestMessages.bytes(change.new)),
             ]
             #expect(acceptable.contains(history.finalState), "\(context): \(history.finalState)")
             #expect(history.safety == .tearingSafe, "\(context)")
@@ -179,7 +182,7 @@ import Testing
         // Torn after its last command, the tag holds the new message the reader never
         // heard it acknowledge.
         let new = Change.small.new
-        #expect(finalStates.last == .message(new, bytes: Messages.bytes(new)))
+        #expect(finalStates.last == .message(new, bytes: TestMessages.bytes(new)))
         #expect(finalStates.contains(.empty))
     }
 
@@ -187,11 +190,11 @@ import Testing
         async throws
     {
         let change = Change.growing
-        #expect(Messages.bytes(change.old).count < 0xFF)
-        #expect(Messages.bytes(change.new).count > 0xFF)
+        #expect(TestMessages.bytes(change.old).count < 0xFF)
+        #expect(TestMessages.bytes(change.new).count > 0xFF)
         let full = try await Self.wholeOperation(.t2, .write, change)
         let writes = full.commands.enumerated().filter { $0.element.bytes.first == 0xA2 }
-        #expect(writes.count > Messages.bytes(change.new).count / 4)
+        #expect(writes.count > TestMessages.bytes(change.new).count / 4)
         // Where the layout changes: the first writes (the TLV emptied, its length in the
         // 3-byte form) and the last ones (the length set); in between, every eighth write of
         // the message body, all of them under a zero length.
@@ -207,6 +210,6 @@ import Testing
         }
         #expect(finalStates.count == torn.count)
         #expect(finalStates.contains(.empty))
-        #expect(finalStates.last == .message(change.new, bytes: Messages.bytes(change.new)))
+        #expect(finalStates.last == .message(change.new, bytes: TestMessages.bytes(change.new)))
     }
 }

@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import Rig
 import TagEmulation
 import TagReader
@@ -11,8 +12,8 @@ import Testing
     func aSlotPresentingAnotherTagIsReadWithTheNewTagsContent(
         first: TagKind, second: TagKind
     ) async throws {
-        let firstMessage = Messages.uri("https://example.com/first")
-        let secondMessage = Messages.texts(3)
+        let firstMessage = TestMessages.uri("https://example.com/first")
+        let secondMessage = TestMessages.texts(3)
         let bench = try await Bench()
         let (before, after, tag) = try await bench.run(first.setup(firstMessage)) {
             try await bench.connect()
@@ -30,7 +31,7 @@ import Testing
     @Test(arguments: TagKind.allCases)
     func aRemovedTagIsNotFoundAndIsReadAgainOncePutBack(kind: TagKind) async throws {
         let bench = try await Bench()
-        let (absent, read) = try await bench.run(kind.setup(Messages.oneRecord)) {
+        let (absent, read) = try await bench.run(kind.setup(TestMessages.oneRecord)) {
             try await bench.connect()
             _ = try await bench.reader.readNDEF()
             await bench.slot.remove()
@@ -40,6 +41,6 @@ import Testing
             return (absent, try await bench.reader.readNDEF())
         }
         #expect(absent == .noTag)
-        #expect(read == Messages.oneRecord)
+        #expect(read == TestMessages.oneRecord)
     }
 }

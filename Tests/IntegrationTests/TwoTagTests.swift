@@ -1,6 +1,8 @@
 import NDEF
+import NFCRigTestSupport
 import PN533Sim
 import Rig
+import SimulatedRigSupport
 import TagEmulation
 import TagReader
 import Testing
@@ -8,8 +10,8 @@ import Testing
 /// Two emulated tags in the field at once: the reader reports both, reads neither, and polls
 /// again 500 ms after the detection, as the virtual clock measures it on both sides.
 @Suite struct TwoTagTests {
-    static let first = Messages.uri("https://example.com/first")
-    static let second = Messages.uri("https://example.com/second")
+    static let first = TestMessages.uri("https://example.com/first")
+    static let second = TestMessages.uri("https://example.com/second")
 
     /// The two setups of a test: two tags of `kind`, or, for `nil`, one of each family.
     static func setups(_ kind: TagKind?) -> [TagSetup] {
@@ -40,7 +42,7 @@ import Testing
         #expect(single.identifier == [0x08] + RigTagSlot.nfcid(for: "tag-0"))
         #expect(read == Self.first)
 
-        let events = bench.readerEvents.value
+        let events = bench.readerEvents.all
         let detections = events.filter { $0.kind == .multipleTags(count: 2) }.map(\.at)
         let restarts = events.filter { $0.kind == .restartPolling }.map(\.at)
         #expect(detections.count == 2)
@@ -50,7 +52,7 @@ import Testing
         }
         // The RF side: the reader's field goes off at the detection and back on once the
         // 500 ms are over (one USB command later).
-        let switches = await bench.fieldSwitches()
+        let switches = await bench.readerChip.fieldSwitches()
         for detected in detections {
             let off = try #require(switches.first { !$0.on && $0.at >= detected })
             let on = try #require(switches.first { $0.on && $0.at > off.at })

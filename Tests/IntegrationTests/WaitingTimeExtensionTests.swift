@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import PN533Sim
 import Rig
 import TagEmulation
@@ -12,9 +13,9 @@ import Testing
 
     @Test(arguments: TagKind.type4)
     func aSlowEmulatorSendsWTXAndIsStillReadAndWritten(kind: TagKind) async throws {
-        let onTag = Messages.filling(400)
-        let written = Messages.texts(6)
-        var setup = kind.type4Setup(Messages.bytes(onTag))
+        let onTag = TestMessages.filling(400)
+        let written = TestMessages.texts(6)
+        var setup = kind.type4Setup(TestMessages.bytes(onTag))
         setup.responseDelay = Self.delay
         let bench = try await Bench()
         let (read, reread) = try await bench.run(.type4(setup)) {
@@ -34,7 +35,7 @@ import Testing
         let answered = await bench.readerChip.eventLog.filter { $0.kind == .rf("WTX x1") }
         #expect(answered.count == extensions.count)
         // The read took at least the tag's time for each of its APDUs.
-        let log = bench.readerEvents.value
+        let log = bench.readerEvents.all
         let started = try #require(log.first { $0.kind == .readStarted }?.at)
         let completed = try #require(
             log.first { if case .readCompleted = $0.kind { true } else { false } }?.at)

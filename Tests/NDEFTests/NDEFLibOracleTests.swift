@@ -1,4 +1,5 @@
 import Foundation
+import HexText
 import NDEF
 import Testing
 
@@ -142,8 +143,8 @@ import Testing
             case .reserved: "reserved"
             }
         return OracleRecord(
-            type: typeString, id: hexString(bytes[wire.identifierRange]),
-            data: hexString(bytes[wire.payloadRange]))
+            type: typeString, id: Hex.encode(bytes[wire.identifierRange]),
+            data: Hex.encode(bytes[wire.payloadRange]))
     }
 }
 
@@ -261,7 +262,7 @@ struct OracleTally {
         case .ndeflibOnlyRejects(let rule): ndeflibOnly[rule, default: 0] += 1
         case .disagreement(let what):
             disagreements.append(
-                "message \(index) (\(entry.origin)): \(what); bytes \(hexString(entry.bytes))")
+                "message \(index) (\(entry.origin)): \(what); bytes \(Hex.encode(entry.bytes))")
         }
     }
 
@@ -280,14 +281,4 @@ struct OracleTally {
             disagreements: \(disagreements.count)
             """
     }
-}
-
-func hexString(_ bytes: some Sequence<UInt8>) -> String {
-    let digits = Array("0123456789abcdef")
-    var result = ""
-    for byte in bytes {
-        result.append(digits[Int(byte >> 4)])
-        result.append(digits[Int(byte & 0x0F)])
-    }
-    return result
 }

@@ -1,4 +1,4 @@
-import Benchmarks
+import HexText
 import SeededRandom
 import Testing
 

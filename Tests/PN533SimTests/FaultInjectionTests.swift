@@ -1,20 +1,12 @@
 import PN533
+import SimulatedRigSupport
 import Testing
 
 @testable import PN533Sim
 
 /// Each scripted fault of the simulated chip, and what the driver does about it.
-@Suite struct FaultInjectionTests {
-    let clock = SimulationClock()
-    let field: RFField
-    let chip: PN533Firmware
-    let device: PN533Device
-
-    init() {
-        field = RFField(clock: clock)
-        chip = PN533Firmware(name: "reader", field: field)
-        device = PN533Device(transport: chip.transport())
-    }
+@Suite struct FaultInjectionTests: OnSimulatedRig {
+    let simulated = SimulatedRig(emulators: 0)
 
     private func outcome(
         _ body: @Sendable @escaping () async throws(PN533Error) -> Void
@@ -30,10 +22,10 @@ import Testing
     }
 
     @Test func aCorruptResponseIsNACKedAndTheResendIsUsed() async throws {
-        await chip.inject(.corruptNextResponse)
-        let version = try await clock.participate { try await device.open() }
+        await readerChip.inject(.corruptNextResponse)
+        let version = try await clock.participate { try await reader.open() }
         #expect(version.chip == .pn533)
-        let log = await chip.eventLog.map(\.kind)
+        let log = await readerChip.eventLog.map(\.kind)
         #expect(log.contains(.faultCommitted("corrupt checksum")))
         // The resend is the same response, sent again because the host asked with NACK.
         #expect(
@@ -41,69 +33,71 @@ import Testing
     }
 
     @Test func aMissingACKIsTolerated() async throws {
-        try await clock.participate { try await device.open() }
-        await chip.inject(.dropNextACK)
-        let version = try await clock.participate { try await device.firmwareVersion() }
+        try await clock.participate { try await reader.open() }
+        await readerChip.inject(.dropNextACK)
+        let version = try await clock.participate { try await reader.firmwareVersion() }
         #expect(version.chip == .pn533)
-        #expect(await chip.eventLog.map(\.kind).contains(.faultCommitted("no ACK")))
+        #expect(await readerChip.eventLog.map(\.kind).contains(.faultCommitted("no ACK")))
     }
 
     @Test func severalAnswersWithoutACKAreTolerated() async throws {
-        try await clock.participate { try await device.open() }
-        await chip.inject(.answerWithoutACK(count: 3))
+        try await clock.participate { try await reader.open() }
+        await readerChip.inject(.answerWithoutACK(count: 3))
         try await clock.participate {
-            for _ in 0..<3 { _ = try await device.firmwareVersion() }
+            for _ in 0..<3 { _ = try await reader.firmwareVersion() }
         }
-        let skipped = await chip.eventLog.map(\.kind).filter { $0 == .faultCommitted("no ACK") }
+        let skipped = await readerChip.eventLog.map(\.kind).filter {
+            $0 == .faultCommitted("no ACK")
+        }
         #expect(skipped.count == 3)
     }
 
     @Test func aStalledCommandTimesOutAndIsAbortedByACK() async throws {
-        try await clock.participate { try await device.open() }
-        await chip.inject(.stallNextCommand)
+        try await clock.participate { try await reader.open() }
+        await readerChip.inject(.stallNextCommand)
         let error = await outcome { () async throws(PN533Error) in
-            _ = try await device.firmwareVersion()
+            _ = try await reader.firmwareVersion()
         }
         #expect(
             error
                 == PN533Error.noResponse(command: .getFirmwareVersion, timeout: .milliseconds(100)))
-        #expect(await chip.eventLog.map(\.kind).contains(.abortedByHost))
+        #expect(await readerChip.eventLog.map(\.kind).contains(.abortedByHost))
         // The chip is clean for the next command.
-        let version = try await clock.participate { try await device.firmwareVersion() }
+        let version = try await clock.participate { try await reader.firmwareVersion() }
         #expect(version.chip == .pn533)
     }
 
     @Test func aDelayedAnswerWithinTheTimeoutStillArrives() async throws {
-        try await clock.participate { try await device.open() }
-        await chip.inject(.delayNextResponse(by: .milliseconds(50)))
+        try await clock.participate { try await reader.open() }
+        await readerChip.inject(.delayNextResponse(by: .milliseconds(50)))
         let before = clock.now
-        _ = try await clock.participate { try await device.firmwareVersion() }
+        _ = try await clock.participate { try await reader.firmwareVersion() }
         #expect(before.duration(to: clock.now) == .milliseconds(51))
     }
 
     @Test func anAnswerDelayedPastTheTimeoutIsDrainedBeforeTheNextCommand() async throws {
-        try await clock.participate { try await device.open() }
-        await chip.inject(.delayNextResponse(by: .milliseconds(150)))
+        try await clock.participate { try await reader.open() }
+        await readerChip.inject(.delayNextResponse(by: .milliseconds(150)))
         let error = await outcome { () async throws(PN533Error) in
-            _ = try await device.firmwareVersion()
+            _ = try await reader.firmwareVersion()
         }
         #expect(
             error
                 == PN533Error.noResponse(command: .getFirmwareVersion, timeout: .milliseconds(100)))
-        let status = try await clock.participate { try await device.generalStatus() }
+        let status = try await clock.participate { try await reader.generalStatus() }
         #expect(status.targets.isEmpty)
     }
 
     @Test func aUSBDisconnectFailsEveryLaterTransfer() async throws {
-        try await clock.participate { try await device.open() }
-        await chip.inject(.disconnectAfter(commands: 1))
-        _ = try await clock.participate { try await device.firmwareVersion() }
+        try await clock.participate { try await reader.open() }
+        await readerChip.inject(.disconnectAfter(commands: 1))
+        _ = try await clock.participate { try await reader.firmwareVersion() }
         let error = await outcome { () async throws(PN533Error) in
-            _ = try await device.firmwareVersion()
+            _ = try await reader.firmwareVersion()
         }
         #expect(error == PN533Error.transport(.disconnected))
         let again = await outcome { () async throws(PN533Error) in
-            _ = try await device.generalStatus()
+            _ = try await reader.generalStatus()
         }
         #expect(again == PN533Error.transport(.disconnected))
     }
@@ -116,14 +110,14 @@ import Testing
         }
         _ = await field.enter(tag, identity: identity)
         try await clock.participate {
-            try await device.open()
-            _ = try await device.listPassiveTargets()
-            _ = try await device.exchange(target: 1, [0x30, 0x00])
+            try await reader.open()
+            _ = try await reader.listPassiveTargets()
+            _ = try await reader.exchange(target: 1, [0x30, 0x00])
         }
-        await chip.inject(.targetLeavesAfter(bytes: 3))
+        await readerChip.inject(.targetLeavesAfter(bytes: 3))
         let error = await outcome { () async throws(PN533Error) in
-            _ = try await device.exchange(target: 1, [0x30, 0x04])
-            _ = try await device.exchange(target: 1, [0x30, 0x08])
+            _ = try await reader.exchange(target: 1, [0x30, 0x04])
+            _ = try await reader.exchange(target: 1, [0x30, 0x08])
         }
         #expect(error == PN533Error.rfTimeout(command: .inDataExchange))
         #expect(tag.events.last == "field lost")

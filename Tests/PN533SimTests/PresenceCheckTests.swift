@@ -1,4 +1,5 @@
 import PN533
+import SimulatedRigSupport
 import Testing
 
 @testable import PN533Sim
@@ -6,7 +7,7 @@ import Testing
 /// Diagnose NumTst 06, the card presence test: R(NAK) on the air to an ISO-DEP card, which
 /// answers R(ACK) while it is there; one status byte, 00 present, 01 once it has gone.
 @Suite struct PresenceCheckTests {
-    let rig = ReaderInField()
+    let rig = SimulatedRig(emulators: 0)
 
     /// An ISO-DEP card: answers RATS with an ATS, and any R(NAK) with R(ACK) of its block
     /// number (ISO/IEC 14443-4 rule 12); logs what it heard.

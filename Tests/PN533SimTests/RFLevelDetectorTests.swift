@@ -1,4 +1,5 @@
 import PN533
+import SimulatedRigSupport
 import Testing
 
 @testable import PN533Sim
@@ -6,14 +7,11 @@ import Testing
 /// What a chip's RF level detector tells its host about the other readers' fields: CIU_Status1
 /// RFOn while one is on, and CIU_DivIrq's RfOnIRq and RfOffIRq latched at each edge until
 /// the host clears them.
-@Suite struct RFLevelDetectorTests {
-    let chips = TwoChipsInField()
-    var clock: SimulationClock { chips.clock }
-    var field: RFField { chips.field }
-    var reader: PN533Device { chips.reader }
+@Suite struct RFLevelDetectorTests: OnSimulatedRig {
+    let simulated = SimulatedRig()
     /// The chip whose RF level detector the tests read.
-    var listenerChip: PN533Firmware { chips.emulatorChip }
-    var listener: PN533Device { chips.emulator }
+    var listenerChip: PN533Firmware { emulatorChip }
+    var listener: PN533Device { emulator }
 
     /// CIU_Status1 RFOn and CIU_DivIrq's two RF bits, as the listener's host reads them.
     func sensed() async throws -> (rfOn: Bool, divIrq: UInt8) {

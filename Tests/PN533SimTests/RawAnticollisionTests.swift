@@ -1,4 +1,5 @@
 import PN533
+import SimulatedRigSupport
 import Testing
 
 @testable import PN533Sim
@@ -7,7 +8,7 @@ import Testing
 /// as a PN533's raw mode does (libnfc's nfc-anticol): the cards answer from their ISO/IEC
 /// 14443-3 state.
 @Suite struct RawAnticollisionTests {
-    let rig = ReaderInField()
+    let rig = SimulatedRig(emulators: 0)
 
     /// A Type 2 card (SENS_RES 00 44, 4-byte UID) that answers READ with 16 bytes.
     func card(uid: [UInt8]) throws -> SoftwareTag {

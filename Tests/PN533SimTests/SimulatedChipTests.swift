@@ -1,20 +1,12 @@
 import PN533
+import SimulatedRigSupport
 import Testing
 
 @testable import PN533Sim
 
 /// The PN533 driver against the simulated chip: the same bytes a real chip exchanges.
-@Suite struct SimulatedChipTests {
-    let clock = SimulationClock()
-    let field: RFField
-    let readerChip: PN533Firmware
-    let reader: PN533Device
-
-    init() {
-        field = RFField(clock: clock)
-        readerChip = PN533Firmware(name: "reader", field: field)
-        reader = PN533Device(transport: readerChip.transport())
-    }
+@Suite struct SimulatedChipTests: OnSimulatedRig {
+    let simulated = SimulatedRig(emulators: 0)
 
     /// A Type 2 tag in software: READ answers 16 bytes of its memory.
     func type2Tag(uid: [UInt8]) throws -> SoftwareTag {

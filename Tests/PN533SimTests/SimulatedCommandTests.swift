@@ -1,25 +1,17 @@
 import PN533
+import SimulatedRigSupport
 import Testing
 
 @testable import PN533Sim
 
 /// Every command of DESIGN §3 on the simulated chip, with the response layouts of a PN533.
-@Suite struct SimulatedCommandTests {
-    let clock = SimulationClock()
-    let field: RFField
-    let chip: PN533Firmware
-    let device: PN533Device
-
-    init() {
-        field = RFField(clock: clock)
-        chip = PN533Firmware(name: "chip", field: field)
-        device = PN533Device(transport: chip.transport())
-    }
+@Suite struct SimulatedCommandTests: OnSimulatedRig {
+    let simulated = SimulatedRig(emulators: 0)
 
     func raw(_ command: PN533Command, _ data: [UInt8] = []) async throws -> [UInt8] {
         try await clock.participate {
-            try await device.open()
-            return try await device.command(command, data)
+            try await reader.open()
+            return try await reader.command(command, data)
         }
     }
 
@@ -34,7 +26,7 @@ import Testing
     }
 
     @Test func anUnknownCommandGetsTheErrorFrame() async throws {
-        let error = await clock.commandError(device, .inJumpForDEP, [0x01])
+        let error = await clock.commandError(reader, .inJumpForDEP, [0x01])
         #expect(error == PN533Error.errorFrame(command: .inJumpForDEP))
     }
 
@@ -49,9 +41,9 @@ import Testing
         let tag = SoftwareTag(identity: identity) { _ in nil }
         _ = await field.enter(tag, identity: identity)
         let status = try await clock.participate {
-            try await device.open()
-            _ = try await device.listPassiveTargets()
-            return try await device.command(.getGeneralStatus)
+            try await reader.open()
+            _ = try await reader.listPassiveTargets()
+            return try await reader.command(.getGeneralStatus)
         }
         // Field 00: the chip's own field is on, but no other reader's is.
         #expect(status == [0x00, 0x00, 0x01, 0x01, 0x00, 0x00, 0x00])
@@ -82,12 +74,12 @@ import Testing
     @Test func communicateThruHonoursTheCRCRegisters() async throws {
         try await enterType2Tag()
         let (checked, raw) = try await clock.participate {
-            try await device.open()
-            _ = try await device.listPassiveTargets()
-            let checked = try await device.communicateThru([0x30, 0x00])
+            try await reader.open()
+            _ = try await reader.listPassiveTargets()
+            let checked = try await reader.communicateThru([0x30, 0x00])
             // RxCRCEn off: the chip hands the CRC bytes up, as nfcpy's Type 2 driver expects.
-            try await device.writeRegisters([(0x6303, 0x00)])
-            let raw = try await device.communicateThru([0x30, 0x00])
+            try await reader.writeRegisters([(0x6303, 0x00)])
+            let raw = try await reader.communicateThru([0x30, 0x00])
             return (checked, raw)
         }
         #expect(checked == Array(0..<16))
@@ -102,17 +94,17 @@ import Testing
         }
         _ = await field.enter(tag, identity: identity)
         let (checked, raw) = try await clock.participate {
-            try await device.open()
-            _ = try await device.listPassiveTargets()
+            try await reader.open()
+            _ = try await reader.listPassiveTargets()
             let checked: PN533Error?
             do throws(PN533Error) {
-                _ = try await device.communicateThru([0xA2, 0x04, 1, 2, 3, 4])
+                _ = try await reader.communicateThru([0xA2, 0x04, 1, 2, 3, 4])
                 checked = nil
             } catch {
                 checked = error
             }
-            try await device.writeRegisters([(CIURegister.rxMode, 0x00)])
-            return (checked, try await device.communicateThru([0xA2, 0x04, 1, 2, 3, 4]))
+            try await reader.writeRegisters([(CIURegister.rxMode, 0x00)])
+            return (checked, try await reader.communicateThru([0xA2, 0x04, 1, 2, 3, 4]))
         }
         // No CRC to check in 4 bits: a PN533 reports a CRC error (nfcpy's Type 2 driver).
         #expect(checked == .transmission(command: .inCommunicateThru, status: .crc))
@@ -122,17 +114,17 @@ import Testing
     @Test func listingATypeATargetTurnsCRCBackOnWhereAHostSwitchedItOff() async throws {
         try await enterType2Tag()
         let (modes, answer) = try await clock.participate {
-            try await device.open()
-            _ = try await device.listPassiveTargets()
+            try await reader.open()
+            _ = try await reader.listPassiveTargets()
             // nfcpy's Type 2 driver: receive CRC off after the selection.
-            try await device.writeRegisters([
+            try await reader.writeRegisters([
                 (CIURegister.txMode, 0x00), (CIURegister.rxMode, 0x00),
             ])
             // nfcpy switches the field off before it polls again.
-            try await device.setRF(field: false)
-            _ = try await device.listPassiveTargets()
-            let modes = try await device.readRegisters([CIURegister.txMode, CIURegister.rxMode])
-            return (modes, try await device.communicateThru([0x30, 0x00]))
+            try await reader.setRF(field: false)
+            _ = try await reader.listPassiveTargets()
+            let modes = try await reader.readRegisters([CIURegister.txMode, CIURegister.rxMode])
+            return (modes, try await reader.communicateThru([0x30, 0x00]))
         }
         #expect(modes == [0x80, 0x80])
         #expect(answer == Array(0..<16))
@@ -140,10 +132,10 @@ import Testing
 
     @Test func anEmptyTypeAPollLeavesTheREQAByteInTheFIFO() async throws {
         let fifo = try await clock.participate {
-            try await device.open()
-            try await device.setRetries(atr: 0xFF, psl: 0x01, passiveActivation: 0x00)
-            #expect(try await device.listPassiveTargets().isEmpty)
-            return try await device.readRegisters([
+            try await reader.open()
+            try await reader.setRetries(atr: 0xFF, psl: 0x01, passiveActivation: 0x00)
+            #expect(try await reader.listPassiveTargets().isEmpty)
+            return try await reader.readRegisters([
                 CIURegister.fifoLevel, CIURegister.fifoData, CIURegister.fifoData,
             ])
         }
@@ -156,9 +148,9 @@ import Testing
         let tag = SoftwareTag(identity: identity) { _ in nil }
         _ = await field.enter(tag, identity: identity)
         let fifo = try await clock.participate {
-            try await device.open()
-            #expect(try await device.listPassiveTargets().count == 1)
-            return try await device.readRegisters([CIURegister.fifoLevel, CIURegister.fifoData])
+            try await reader.open()
+            #expect(try await reader.listPassiveTargets().count == 1)
+            return try await reader.readRegisters([CIURegister.fifoLevel, CIURegister.fifoData])
         }
         #expect(fifo == [0x00, 0x00])
     }
@@ -168,11 +160,11 @@ import Testing
         let tag = SoftwareTag(identity: identity) { _ in .withCRC([0x00]) }
         _ = await field.enter(tag, identity: identity)
         try await clock.participate {
-            try await device.open()
-            _ = try await device.listPassiveTargets()
-            try await device.deselect(target: 1)
-            try await device.select(target: 1)
-            try await device.release(target: 1)
+            try await reader.open()
+            _ = try await reader.listPassiveTargets()
+            try await reader.deselect(target: 1)
+            try await reader.select(target: 1)
+            try await reader.release(target: 1)
         }
         #expect(tag.events.contains("halted"))
         #expect(tag.events.filter { $0 == "selected" }.count == 2)
@@ -193,11 +185,11 @@ import Testing
     }
 
     @Test func aTeardownSeesFramesTheHostNeverRead() async throws {
-        let transport = chip.transport()
+        let transport = readerChip.transport()
         try await clock.participate {
             try await transport.send(try PN533Frame.command(.getFirmwareVersion).encode())
             try await clock.sleep(for: .milliseconds(5))
         }
-        #expect(chip.unreadFrames == 2)  // the ACK and the response
+        #expect(readerChip.unreadFrames == 2)  // the ACK and the response
     }
 }

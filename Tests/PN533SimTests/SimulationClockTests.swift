@@ -1,4 +1,5 @@
 import Locking
+import NFCRigTestSupport
 import Synchronization
 import Testing
 
@@ -72,7 +73,7 @@ import Testing
     @Test func twoRunsOfTheSameScenarioGiveTheSameTimeline() async throws {
         func scenario() async throws -> [String] {
             let clock = SimulationClock()
-            let log = Mutex<[String]>([])
+            let log = Recorder<String>()
             let ping = SimulationChannel<Int>(clock: clock)
             let pong = SimulationChannel<Int>(clock: clock)
             try await clock.participate {
@@ -86,12 +87,12 @@ import Testing
                 for value in 0..<5 {
                     ping.send(value)
                     let answer = try await pong.receive(timeout: .seconds(1))
-                    log.withLock { $0.append("\(clock.now) \(answer)") }
+                    log.record("\(clock.now) \(answer)")
                     try await clock.sleep(for: .milliseconds(1))
                 }
                 try await echo.value
             }
-            return log.withLock { $0 }
+            return log.all
         }
         let first = try await scenario()
         let second = try await scenario()

@@ -1,16 +1,6 @@
 import PN533
-import Synchronization
 
 @testable import PN533Sim
-
-/// Lines appended from several simulated tasks, read back by the test.
-final class LineLog: Sendable {
-    private let lines = Mutex<[String]>([])
-
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
-
-    var all: [String] { lines.withLock { $0 } }
-}
 
 extension SimulationChannel {
     /// How a receive with no deadline ends: the error, or `nil` when an element came.
@@ -47,37 +37,5 @@ extension SimulationClock {
                 return error
             }
         }
-    }
-}
-
-/// A field on a virtual clock with one simulated reader chip and its driver: what most
-/// chip tests start from.
-struct ReaderInField {
-    let clock = SimulationClock()
-    let field: RFField
-    let reader: PN533Device
-
-    init() {
-        field = RFField(clock: clock)
-        reader = PN533Device(transport: PN533Firmware(name: "reader", field: field).transport())
-    }
-}
-
-/// Two simulated chips in one field on a virtual clock, each with its driver: a reader, and
-/// a chip that emulates a card or senses the reader's field.
-struct TwoChipsInField {
-    let clock = SimulationClock()
-    let field: RFField
-    let readerChip: PN533Firmware
-    let emulatorChip: PN533Firmware
-    let reader: PN533Device
-    let emulator: PN533Device
-
-    init() {
-        field = RFField(clock: clock)
-        readerChip = PN533Firmware(name: "reader", field: field)
-        emulatorChip = PN533Firmware(name: "emulator", field: field)
-        reader = PN533Device(transport: readerChip.transport())
-        emulator = PN533Device(transport: emulatorChip.transport())
     }
 }

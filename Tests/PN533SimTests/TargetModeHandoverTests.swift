@@ -1,4 +1,5 @@
 import PN533
+import SimulatedRigSupport
 import Testing
 
 @testable import PN533Sim
@@ -21,7 +22,7 @@ import Testing
     /// card leaves the field (a release is queued for the aborted command) and comes back;
     /// the host listens as a new card. The reader must find the new card.
     @Test func theNewTargetStaysAfterAnAbortedGetInitiatorCommandSawTheRelease() async throws {
-        let bench = TwoChipTests()
+        let bench = SimulatedRig()
         let (clock, emulatorChip) = (bench.clock, bench.emulatorChip)
         let (reader, emulator) = (bench.reader, bench.emulator)
         let found = try await clock.participate {

@@ -1,18 +1,15 @@
+import HexText
+import NFCRigTestSupport
 import PN533
+import SimulatedRigSupport
 import Testing
 
 @testable import PN533Sim
 
 /// Two simulated chips in one field: one emulates a card in target mode, its host answering
 /// every frame; the other reads it as initiator.
-@Suite struct TwoChipTests {
-    let chips = TwoChipsInField()
-    var clock: SimulationClock { chips.clock }
-    var field: RFField { chips.field }
-    var readerChip: PN533Firmware { chips.readerChip }
-    var emulatorChip: PN533Firmware { chips.emulatorChip }
-    var reader: PN533Device { chips.reader }
-    var emulator: PN533Device { chips.emulator }
+@Suite struct TwoChipTests: OnSimulatedRig {
+    let simulated = SimulatedRig()
 
     static let isoDEPCard = TargetConfiguration(
         sensRes: [0x04, 0x00], nfcid1t: [0xA1, 0xB2, 0xC3], selRes: 0x20)
@@ -20,21 +17,21 @@ import Testing
 
     /// The emulator's host: answers RATS with an ATS, then every I-block with `02 ... 90 00`
     /// echoing the APDU's INS, until the reader lets go.
-    func emulatorHost(log: LineLog) -> SimulationTask<Void> {
+    func emulatorHost(log: Recorder<String>) -> SimulationTask<Void> {
         clock.spawn { [emulator] in
             try await emulator.open()
             let activation = try await emulator.initAsTarget(Self.isoDEPCard, timeout: .seconds(5))
-            log.append("activated \(hexString(activation.initiatorCommand))")
+            log.record("activated \(Hex.encode(activation.initiatorCommand))")
             try await emulator.respondToInitiator(Self.ats)
             while true {
                 let block: [UInt8]
                 do {
                     block = try await emulator.getInitiatorCommand(timeout: .seconds(5))
                 } catch {
-                    log.append("ended \(error)")
+                    log.record("ended \(error)")
                     return
                 }
-                log.append("block \(hexString(block))")
+                log.record("block \(Hex.encode(block))")
                 if block.first == 0xC2 {
                     try await emulator.respondToInitiator([0xC2])
                     continue
@@ -45,7 +42,7 @@ import Testing
     }
 
     @Test func theReaderActivatesAnEmulatedISODEPCardAndExchangesAnAPDU() async throws {
-        let log = LineLog()
+        let log = Recorder<String>()
         let (targets, answer) = try await clock.participate {
             let host = emulatorHost(log: log)
             try await reader.open()
@@ -89,7 +86,7 @@ import Testing
     @Test func theSameScenarioTwiceGivesTheSameTimeline() async throws {
         func run() async throws -> [String] {
             // A fresh pair of chips, field and clock each time.
-            let bench = TwoChipTests()
+            let bench = SimulatedRig()
             let (clock, reader, emulator) = (bench.clock, bench.reader, bench.emulator)
             try await clock.participate {
                 let host = clock.spawn {
@@ -114,7 +111,7 @@ import Testing
     }
 
     @Test func anAPDUExchangeTakesAtLeastItsAirTime() async throws {
-        let log = LineLog()
+        let log = Recorder<String>()
         try await clock.participate {
             let host = emulatorHost(log: log)
             try await reader.open()
@@ -133,7 +130,7 @@ import Testing
     }
 
     @Test func theFieldGoingOffReleasesTheEmulatorWithStatus29() async throws {
-        let log = LineLog()
+        let log = Recorder<String>()
         try await clock.participate {
             let host = emulatorHost(log: log)
             try await reader.open()
@@ -151,7 +148,7 @@ import Testing
 
 extension TwoChipTests {
     @Test func releasingTheTargetEndsTargetModeWithStatus29() async throws {
-        let log = LineLog()
+        let log = Recorder<String>()
         try await clock.participate {
             let host = emulatorHost(log: log)
             try await reader.open()
@@ -170,7 +167,7 @@ extension TwoChipTests {
 
 extension TwoChipTests {
     @Test func withoutAutomaticRATSTheHostSendsRATSItself() async throws {
-        let log = LineLog()
+        let log = Recorder<String>()
         let (targets, ats) = try await clock.participate {
             let host = emulatorHost(log: log)
             try await reader.open()
@@ -189,7 +186,7 @@ extension TwoChipTests {
 
 extension TwoChipTests {
     @Test func aTargetMovedOutOfTheFieldIsNotFoundUntilItComesBack() async throws {
-        let log = LineLog()
+        let log = Recorder<String>()
         let (absent, present) = try await clock.participate {
             let host = emulatorHost(log: log)
             try await reader.open()

@@ -1,3 +1,4 @@
+import NFCRigTestSupport
 import PN533
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
         #expect(
             await rig.transport.receiveTimeouts
                 == [.milliseconds(100), .seconds(1), .milliseconds(20)])
-        #expect(rig.log.events.contains(.aborted(.diagnose)))
+        #expect(rig.log.all.contains(.aborted(.diagnose)))
         await rig.finish()
     }
 }

@@ -1,5 +1,5 @@
+import NFCRigTestSupport
 import PN533
-import Synchronization
 import Testing
 
 /// TgInitAsTarget's `listening` callback: once the chip has taken the command it is in the
@@ -20,11 +20,11 @@ import Testing
     /// activation's first command.
     func listen(_ steps: [ScriptedTransport.Step]) async throws -> (Int, [UInt8]) {
         let rig = Rig(steps)
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let activation = try await rig.device.initAsTarget(
             Self.target, timeout: .seconds(5), listening: { calls.withLock { $0 += 1 } })
         await rig.finish()
-        return (calls.withLock { $0 }, activation.initiatorCommand)
+        return (calls.value, activation.initiatorCommand)
     }
 
     @Test("listening runs once, when the ACK comes")

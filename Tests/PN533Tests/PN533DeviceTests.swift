@@ -1,3 +1,5 @@
+import HexText
+import NFCRigTestSupport
 import PN533
 import Testing
 
@@ -5,13 +7,13 @@ import Testing
 struct Rig {
     let transport: ScriptedTransport
     let device: PN533Device
-    let log = EventLog()
+    let log = Recorder<PN533DeviceEvent>()
 
     init(_ steps: [ScriptedTransport.Step], configuration: PN533DeviceConfiguration = .init()) {
         transport = ScriptedTransport(steps)
         let log = self.log
         device = PN533Device(
-            transport: transport, configuration: configuration, onEvent: { log.record($0) })
+            transport: transport, configuration: configuration, onEvent: log.record)
     }
 
     /// The whole script was played and nothing deviated from it.
@@ -74,7 +76,7 @@ struct Rig {
         ])
         #expect(try await rig.device.exchange(target: 1, bytes("3132")) == bytes("aabb"))
         #expect(
-            rig.log.events == [
+            rig.log.all == [
                 .sent(bytes("0000ff05fbd4400131328800")), .received(bytes("0000ff00ff00")),
                 .received(bytes("0000ff05fbd54100aabb8500")),
             ])
@@ -86,7 +88,7 @@ struct Rig {
     func toleratesMissingACK() async throws {
         let rig = Rig([.expect(Self.diagnose), .answer(Self.diagnoseResponse)])
         #expect(try await rig.device.command(.diagnose, bytes("313233")) == bytes("343536"))
-        #expect(rig.log.events.contains(.ackMissing(.diagnose)))
+        #expect(rig.log.all.contains(.ackMissing(.diagnose)))
         await rig.finish()
     }
 
@@ -98,7 +100,7 @@ struct Rig {
         ])
         #expect(try await rig.device.command(.diagnose, bytes("313233")) == bytes("343536"))
         #expect(
-            rig.log.events.contains(
+            rig.log.all.contains(
                 .nackSent(.diagnose, .badDataChecksum(offset: 10, checksum: 0x8A, expected: 0x8B))))
         await rig.finish()
     }
@@ -134,8 +136,8 @@ struct Rig {
                 .milliseconds(100), .seconds(1), .milliseconds(20), .milliseconds(100),
                 .milliseconds(100),
             ])
-        #expect(rig.log.events.contains(.aborted(.inCommunicateThru)))
-        #expect(rig.log.events.contains(.discarded(bytes("0000ff06fad543003435364900"))))
+        #expect(rig.log.all.contains(.aborted(.inCommunicateThru)))
+        #expect(rig.log.all.contains(.discarded(bytes("0000ff06fad543003435364900"))))
         await rig.finish()
     }
 
@@ -168,8 +170,8 @@ struct Rig {
             .answer("55 " + Self.diagnoseResponse),
         ])
         #expect(try await rig.device.command(.diagnose, bytes("313233")) == bytes("343536"))
-        #expect(rig.log.events.contains(.skipped(bytes("ff12"))))
-        #expect(rig.log.events.contains(.skipped([0x55])))
+        #expect(rig.log.all.contains(.skipped(bytes("ff12"))))
+        #expect(rig.log.all.contains(.skipped([0x55])))
         await rig.finish()
     }
 
@@ -409,7 +411,7 @@ struct Rig {
             .expect(Self.diagnose), .answer(Self.diagnose), .ack, .silence,
         ])
         #expect(try await rig.device.command(.diagnose, bytes("313233")) == bytes("343536"))
-        #expect(rig.log.events.contains(.ignored(.diagnose, .ack)))
+        #expect(rig.log.all.contains(.ignored(.diagnose, .ack)))
         await #expect(throws: PN533Error.unexpectedFrame(command: .diagnose, frame: .nack)) {
             try await rig.device.command(.diagnose, bytes("313233"))
         }

@@ -1,3 +1,4 @@
+import NFCRigTestSupport
 import PN533
 import Testing
 

@@ -7,7 +7,7 @@ import Testing
 /// input: whole frames of every kind, mutated ones, and random bytes.
 @Suite struct PN533FrameFastPathTests {
     @Test func theFastPathAndTheGeneralPathAgreeOnTwentyThousandInputs() throws {
-        var random = SeededGenerator(seed: 0x0FA5_7FA7)
+        var random = SplitMix64(seed: 0x0FA5_7FA7)
         var frames = 0
         for _ in 0..<20_000 {
             let input: [UInt8]
@@ -30,7 +30,7 @@ import Testing
         #expect(frames > 10_000)
     }
 
-    static func randomFrame(_ random: inout SeededGenerator) throws -> [UInt8] {
+    static func randomFrame(_ random: inout SplitMix64) throws -> [UInt8] {
         let data = random.bytes(
             [0, 1, 13, 250, 253, 254, 300].randomElement(using: &random)!)
         let frame: PN533Frame =

@@ -1,4 +1,4 @@
-import Synchronization
+import NFCRigTestSupport
 import Testing
 
 @testable import TagEmulation
@@ -6,7 +6,7 @@ import Testing
 /// An emulated tag's log keeps its newest events and counts them all.
 @Suite struct TagEventLogTests {
     final class Ticks: Sendable {
-        let value = Mutex(0)
+        let value = Locked(0)
         func next() -> Duration {
             .milliseconds(
                 value.withLock {

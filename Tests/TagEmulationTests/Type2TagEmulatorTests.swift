@@ -1,6 +1,8 @@
+import ISODEP
+import ISODEPSimulation
 import NDEF
 import PN533
-import Rig
+import SimulatedRigSupport
 import TagEmulation
 import TagFormat
 import Testing

@@ -1,4 +1,6 @@
+import HexText
 import NDEF
+import NFCRigTestSupport
 import TagEmulation
 import TagFormat
 import Testing
@@ -74,7 +76,7 @@ import Testing
             [
                 (selectApp, "9000"), (selectNDEF, "9000"), ("00B0000000", "6700"),
                 ("00B00000000100", "6700"), ("00B00000", "6700"), ("00B000000100", "6700"),
-                ("00B00000FF", "0010" + hex(exampleURIMessage) + zeros(255 - 18) + "9000"),
+                ("00B00000FF", "0010" + Hex.encode(exampleURIMessage) + zeros(255 - 18) + "9000"),
             ]),
         APDUScript(
             "a short EF identifier in P1 is refused as incorrect P1-P2",
@@ -119,7 +121,7 @@ import Testing
                 (selectApp, "9000"), (selectCC, "9000"),
                 ("00B0000011", "00113000FF00FF0608E10400009000 0000 9000"),
                 (selectNDEF, "9000"), ("00B0000004", "00000010 9000"),
-                ("00B0000410", hex(exampleURIMessage) + "9000"),
+                ("00B0000410", Hex.encode(exampleURIMessage) + "9000"),
             ]),
         APDUScript(
             "offset data objects reach beyond 0x7FFF",
@@ -240,4 +242,3 @@ import Testing
 func zeros(_ count: Int) -> String { String(repeating: "00", count: count) }
 
 /// Bytes as hex, for building expected answers.
-func hex(_ data: [UInt8]) -> String { Hex.encode(data) }

@@ -2,6 +2,7 @@ import ISODEP
 import NDEF
 import PN533
 import PN533Sim
+import SimulatedRigSupport
 import TagEmulation
 import TagFormat
 import Testing

@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import TagEmulation
 import TagFormat
 import Testing

@@ -1,3 +1,4 @@
+import NFCRigTestSupport
 import SeededRandom
 import Testing
 

@@ -1,3 +1,4 @@
+import NFCRigTestSupport
 import Testing
 
 @testable import TagFormat

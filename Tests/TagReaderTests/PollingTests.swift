@@ -1,7 +1,8 @@
 import NDEF
+import NFCRigTestSupport
 import PN533
 import PN533Sim
-import Synchronization
+import SimulatedRigSupport
 import TagReader
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
             ]
         }
         #expect(results.allSatisfy { if case .tag = $0 { true } else { false } })
-        let switches = await rig.fieldSwitches()
+        let switches = await rig.chip.fieldSwitches()
         let off = try #require(switches.last { !$0.on })
         let on = try #require(switches.last { $0.on })
         #expect(on.at - off.at >= .milliseconds(5))
@@ -55,7 +56,7 @@ import Testing
         #expect(restarted - detected == .milliseconds(500))
         // The RF side: the field went off right after the detection and came back on after
         // the delay (plus one USB command).
-        let switches = await rig.fieldSwitches()
+        let switches = await rig.chip.fieldSwitches()
         let off = try #require(switches.last { !$0.on && $0.at >= detected })
         let on = try #require(switches.last { $0.on })
         #expect(off.at - detected <= .milliseconds(2))
@@ -209,7 +210,7 @@ import Testing
 final class RearmingTag: RFTarget {
     let tag: SoftwareTag
     let field: RFField
-    private let handle = Mutex<RFField.TargetHandle?>(nil)
+    private let handle = Locked<RFField.TargetHandle?>(nil)
 
     init(_ tag: SoftwareTag, field: RFField) {
         self.tag = tag
@@ -234,7 +235,7 @@ final class RearmingTag: RFTarget {
     }
 
     func halted(in field: isolated RFField) {
-        guard let old = handle.withLock({ $0 }) else { return }
+        guard let old = handle.value else { return }
         field.leave(old)
         let entered = field.enter(self, identity: tag.identity)
         handle.withLock { $0 = entered }

@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import PN533
 import PN533Sim
 import TagFormat

@@ -1,5 +1,7 @@
 import NDEF
+import NFCRigTestSupport
 import PN533Sim
+import SimulatedRigSupport
 import TagReader
 import Testing
 
@@ -41,6 +43,6 @@ import Testing
         await rig.enter(try Type4TestTag(message: TestMessages.bytes(TestMessages.texts(1))))
         try await rig.withTag { _ in try await rig.reader.invalidate() }
         #expect(await rig.reader.connectedTag == nil)
-        #expect(await rig.fieldSwitches().last?.on == false)
+        #expect(await rig.chip.fieldSwitches().last?.on == false)
     }
 }

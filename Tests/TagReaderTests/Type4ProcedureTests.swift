@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import TagFormat
 import TagReader
 import Testing

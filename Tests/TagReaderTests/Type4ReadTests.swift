@@ -1,4 +1,6 @@
+import HexText
 import NDEF
+import NFCRigTestSupport
 import PN533
 import PN533Sim
 import TagFormat
@@ -23,7 +25,8 @@ import Testing
         #expect(
             tag.apdus.map(\.description) == [
                 "00A4040007D276000085010100", "00A4000C02E103", "00B000000F",
-                "00A4000C02E104", "00B0000002", "00B00002" + hexByte(length),
+                "00A4000C02E104", "00B0000002",
+                "00B00002" + Hex.digits(UInt8(length), uppercase: true),
             ])
     }
 
@@ -124,9 +127,4 @@ import Testing
         #expect(read.records.count == 1)
         #expect(read.records[0].chunkCount > 1)
     }
-}
-
-func hexByte(_ value: Int) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[value >> 4 & 0xF], digits[value & 0xF]])
 }

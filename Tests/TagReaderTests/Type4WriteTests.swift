@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import PN533Sim
 import TagFormat
 import TagReader

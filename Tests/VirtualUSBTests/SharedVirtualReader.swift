@@ -1,8 +1,8 @@
 import Foundation
+import NFCRigTestSupport
 import PN533
 import PN533Sim
 import PN533USB
-import Synchronization
 import VirtualUSB
 
 /// The one virtual reader most virtual USB tests use, on the one bus of the process (umockdev
@@ -10,8 +10,8 @@ import VirtualUSB
 /// found it; a test that breaks the chip for good discards the reader and the next test gets
 /// a new one. Tests that plug in more readers unplug them before they end.
 enum SharedVirtualReader {
-    private static let current = Mutex<VirtualPN533Device?>(nil)
-    private static let sharedBus = Mutex<VirtualUSBBus?>(nil)
+    private static let current = Locked<VirtualPN533Device?>(nil)
+    private static let sharedBus = Locked<VirtualUSBBus?>(nil)
 
     /// The process's bus, created on first use.
     static func bus() throws(VirtualUSBError) -> VirtualUSBBus {
@@ -22,8 +22,7 @@ enum SharedVirtualReader {
             // The bus lives as long as the process, so its testbed is never torn down: remove
             // its directory at exit (only files: umockdev's threads are left alone then).
             atexit {
-                guard let root = SharedVirtualReader.sharedBus.withLock({ $0?.rootDirectory })
-                else { return }
+                guard let root = SharedVirtualReader.sharedBus.value?.rootDirectory else { return }
                 try? FileManager.default.removeItem(atPath: root)
             }
             return created

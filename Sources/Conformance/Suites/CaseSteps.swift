@@ -1,3 +1,4 @@
+import HexText
 import NDEF
 import Rig
 import TagEmulation

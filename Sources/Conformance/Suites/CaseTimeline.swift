@@ -1,4 +1,4 @@
-import NDEF
+import HexText
 import Rig
 import TagEmulation
 

@@ -1,3 +1,5 @@
+import HexText
+
 /// A broken RTD payload rule: which rule, in which field, at which byte offset.
 ///
 /// `offset` counts from the start of the payload (for type rules, from the start of the
@@ -118,20 +120,20 @@ public enum RTDError: Error, Sendable, Hashable {
         case .lengthInvalid(_, _, let length, let expected):
             return "\(at): is \(length) bytes, must be \(expected)"
         case .reservedBitSet(_, _, let byte):
-            return "\(at): reserved bit set in 0x\(hex(byte))"
+            return "\(at): reserved bit set in 0x\(Hex.digits(byte))"
         case .invalidUTF8(_, _, let byte):
-            return "\(at): byte 0x\(hex(byte)) starts an invalid UTF-8 sequence"
+            return "\(at): byte 0x\(Hex.digits(byte)) starts an invalid UTF-8 sequence"
         case .invalidUTF16(_, _, let unit):
-            return "\(at): code unit 0x\(hex(UInt8(unit >> 8)))\(hex(UInt8(unit & 0xFF))) "
+            return "\(at): code unit 0x\(Hex.digits(unit)) "
                 + "is an unpaired UTF-16 surrogate"
         case .truncatedUTF16(_, _, let length):
             return "\(at): UTF-16 text of \(length) bytes, an odd number"
         case .controlCharacter(_, _, let byte):
-            return "\(at): control character 0x\(hex(byte)) is not allowed"
+            return "\(at): control character 0x\(Hex.digits(byte)) is not allowed"
         case .notASCII(_, _, let byte):
-            return "\(at): byte 0x\(hex(byte)) is not printable US-ASCII"
+            return "\(at): byte 0x\(Hex.digits(byte)) is not printable US-ASCII"
         case .valueUndefined(_, _, let value):
-            return "\(at): value 0x\(hex(value)) is not defined"
+            return "\(at): value 0x\(Hex.digits(value)) is not defined"
         case .malformedType(let field, let value):
             return "\(field.rawValue) \"\(value)\" is malformed"
         case .typeMismatch(let expected, let actual):

@@ -1,3 +1,5 @@
+import HexText
+
 /// One thing the simulated chip did, at a virtual instant: the log tests and reports read.
 public struct FirmwareEvent: Sendable, Hashable, CustomStringConvertible {
     /// When it happened.
@@ -31,9 +33,10 @@ public struct FirmwareEvent: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let what: String
         switch kind {
-        case .command(let code, let data): what = "command \(hexString([code])) \(hexString(data))"
+        case .command(let code, let data):
+            what = "command \(Hex.encode([code])) \(Hex.encode(data))"
         case .response(let code, let data):
-            what = "response \(hexString([code])) \(hexString(data))"
+            what = "response \(Hex.encode([code])) \(Hex.encode(data))"
         case .errorFrame: what = "error frame"
         case .abortedByHost: what = "aborted by host ACK"
         case .ignoredHostBytes(let why): what = "ignored host bytes: \(why)"
@@ -44,8 +47,4 @@ public struct FirmwareEvent: Sendable, Hashable, CustomStringConvertible {
         }
         return "\(at) \(what)"
     }
-}
-
-func hexString(_ bytes: [UInt8]) -> String {
-    bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
 }

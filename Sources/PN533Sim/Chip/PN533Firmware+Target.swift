@@ -1,3 +1,4 @@
+import HexText
 import PN533
 
 extension PN533Firmware {
@@ -37,14 +38,14 @@ extension PN533Firmware {
                 if targetMode !== target { return .silent }
             }
         }
-        record(.rf("listening as \(hexString(uid))"))
+        record(.rf("listening as \(Hex.encode(uid))"))
         acknowledge(generation, arrival: arrival)
         do {
             while true {
                 switch try await target.inbox.receive(deadline: nil) {
                 case .frame(let payload, let endedAt, let reply):
                     pendingInitiatorFrame = (endedAt, reply)
-                    record(.rf("activated by \(hexString(Array(payload)))"))
+                    record(.rf("activated by \(Hex.encode(payload))"))
                     return .response(Self.status(0x00, then: payload))
                 case .released:
                     // Only sent once activated, and activation returns: not reached.

@@ -1,3 +1,5 @@
+import HexText
+
 /// One frame on the air, as the receiving side's UART sees it: every byte transmitted,
 /// including CRC_A bytes when the sender appended them, and the bits of the last byte.
 public struct AirFrame: Sendable, Hashable, CustomStringConvertible {
@@ -32,7 +34,7 @@ public struct AirFrame: Sendable, Hashable, CustomStringConvertible {
     public var isShort: Bool { bytes.count == 1 && lastByteBits < 8 }
 
     public var description: String {
-        bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
+        Hex.encode(bytes, separator: " ")
             + (lastByteBits == 8 ? "" : " (\(lastByteBits) bits)")
     }
 }

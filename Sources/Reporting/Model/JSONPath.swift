@@ -1,3 +1,5 @@
+import HexText
+
 /// Coding paths written the way people point into JSON: `$.cases[2].measurements["a.b"]`.
 enum JSONPath {
     /// The path of a value, from the root `$`.
@@ -32,9 +34,7 @@ enum JSONPath {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result +=
-                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
+                result += "\\u" + Hex.digits(UInt16(scalar.value))
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HexText
 
 /// A reader product joined through a child process speaking JSON Lines (DESIGN §6): one
 /// request and one response per line, matched by `id`; events without an id. Anything
@@ -71,7 +72,7 @@ public actor ProcessDUT: DeviceUnderTest {
 
     public func write(_ ndef: [UInt8]) async throws(DUTError) {
         _ = try await request(
-            "write", ["ndef": ndef.map { String(format: "%02x", $0) }.joined()],
+            "write", ["ndef": Hex.encode(ndef)],
             timeout: spec.requestTimeout)
     }
 

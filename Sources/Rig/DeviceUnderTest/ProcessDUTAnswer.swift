@@ -1,4 +1,5 @@
 import Foundation
+import HexText
 import NDEF
 
 /// One line from a DUT process, parsed and checked field by field: every wrong type or

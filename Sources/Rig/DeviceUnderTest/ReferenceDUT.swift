@@ -1,3 +1,4 @@
+import HexText
 import Locking
 import NDEF
 import PN533

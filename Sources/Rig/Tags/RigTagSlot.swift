@@ -1,4 +1,5 @@
 import ISODEP
+import ISODEPSimulation
 import PN533
 import PN533Sim
 import TagEmulation

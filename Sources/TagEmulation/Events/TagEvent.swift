@@ -1,5 +1,5 @@
+import HexText
 import ISODEP
-import NDEF
 import PN533
 
 /// One thing that happened on an emulated tag's RF side, and when.

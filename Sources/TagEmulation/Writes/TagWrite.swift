@@ -1,4 +1,4 @@
-import NDEF
+import HexText
 
 /// One write a reader performed: the bytes and where they went.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HexText
 import NDEF
 import PN533
 import PN533Sim

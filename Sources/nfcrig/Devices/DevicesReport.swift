@@ -1,3 +1,4 @@
+import HexText
 import PN533
 import PN533USB
 
@@ -60,8 +61,8 @@ struct DevicesReport {
             ("bus", .int(Int(info.bus))),
             ("address", .int(Int(info.address))),
             ("portPath", info.portPathName.map(JSONValue.string) ?? .null),
-            ("vendorID", .string(hex(info.model.vendorID))),
-            ("productID", .string(hex(info.model.productID))),
+            ("vendorID", .string(Hex.digits(info.model.vendorID))),
+            ("productID", .string(Hex.digits(info.model.productID))),
             ("model", .string(info.model.name)),
             ("serial", info.serialNumber.map(JSONValue.string) ?? .null),
         ]
@@ -72,10 +73,10 @@ struct DevicesReport {
                     "firmware",
                     .object([
                         ("chip", .string(chipName(version.chip))),
-                        ("ic", .string(hex(version.ic))),
+                        ("ic", .string(Hex.digits(version.ic))),
                         ("version", .int(Int(version.version))),
                         ("revision", .int(Int(version.revision))),
-                        ("support", .string(hex(version.support))),
+                        ("support", .string(Hex.digits(version.support))),
                     ])
                 ))
             members += [("error", .null), ("fix", .null)]
@@ -91,7 +92,7 @@ struct DevicesReport {
     /// E.g. `PN533 v2.7 (IC 33, support 07)`.
     static func describe(_ version: PN533FirmwareVersion) -> String {
         "\(chipName(version.chip)) v\(version.version).\(version.revision) "
-            + "(IC \(hex(version.ic)), support \(hex(version.support)))"
+            + "(IC \(Hex.digits(version.ic)), support \(Hex.digits(version.support)))"
     }
 
     private static func chipName(_ chip: PN533Chip) -> String {
@@ -99,7 +100,7 @@ struct DevicesReport {
         case .pn533: "PN533"
         case .rcs360: "RC-S360"
         case .pn532: "PN532"
-        case .unknown(let ic): "unknown (IC \(hex(ic)))"
+        case .unknown(let ic): "unknown (IC \(Hex.digits(ic)))"
         }
     }
 
@@ -112,10 +113,4 @@ struct DevicesReport {
             }.joined()
         }.joined(separator: "\n")
     }
-}
-
-/// Lowercase hex, two digits per byte.
-private func hex<T: FixedWidthInteger>(_ value: T) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: max(0, T.bitWidth / 4 - digits.count)) + digits
 }

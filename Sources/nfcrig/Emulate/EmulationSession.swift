@@ -1,5 +1,5 @@
 import Foundation
-import NDEF
+import HexText
 import Rig
 import TagReader
 

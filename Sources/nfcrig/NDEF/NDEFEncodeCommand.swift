@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HexText
 import NDEF
 
 /// `nfcrig ndef encode`: builds a message from record options, in the order given.

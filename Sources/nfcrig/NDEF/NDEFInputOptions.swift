@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HexText
 import NDEF
 
 /// Where a message comes from: a hex argument, a file (hex text or raw bytes) or stdin.

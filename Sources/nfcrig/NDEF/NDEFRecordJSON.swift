@@ -1,3 +1,4 @@
+import HexText
 import NDEF
 
 /// The documented JSON shapes of `nfcrig ndef decode --json` and `lint` (README, "JSON

@@ -1,3 +1,4 @@
+import HexText
 import NDEF
 
 /// The human-readable rendering of records for `decode` and `lint`.

@@ -1,5 +1,5 @@
 import Foundation
-import NDEF
+import HexText
 import PN533Sim
 import Rig
 import TagReader

@@ -1,3 +1,5 @@
+import HexText
+
 /// A JSON value whose objects keep their key order, so the CLI's documented output is stable.
 enum JSONValue: Equatable, Sendable {
     case null
@@ -56,8 +58,7 @@ enum JSONValue: Equatable, Sendable {
             case _
             where scalar.value < 0x20 || scalar.value == 0x7F
                 || (0x2028...0x2029).contains(scalar.value):
-                let digits = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+                out += "\\u" + Hex.digits(UInt16(scalar.value))
             default: out.unicodeScalars.append(scalar)
             }
         }

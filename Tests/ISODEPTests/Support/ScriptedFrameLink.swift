@@ -1,4 +1,6 @@
+import HexText
 import ISODEP
+import NFCRigTestSupport
 import PN533
 import Testing
 
@@ -31,12 +33,13 @@ actor ScriptedFrameLink: ISODEPFrameLink {
     func transceive(_ frame: [UInt8], timeout: Duration) throws(ISODEPLinkError) -> [UInt8] {
         timeouts.append(timeout)
         guard !steps.isEmpty else {
-            Issue.record("frame \(frame.hex) after the end of the script")
+            Issue.record("frame \(Hex.encode(frame)) after the end of the script")
             throw .failed(.transport(.io("script ended")))
         }
         let step = steps.removeFirst()
         guard frame == step.expected else {
-            Issue.record("sent \(frame.hex), the script expected \(step.expected.hex)")
+            Issue.record(
+                "sent \(Hex.encode(frame)), the script expected \(Hex.encode(step.expected))")
             throw .failed(.transport(.io("off script")))
         }
         switch step.reply {
@@ -51,11 +54,11 @@ actor ScriptedFrameLink: ISODEPFrameLink {
 extension ScriptedFrameLink.Step {
     /// The reader sends `frame` (hex) and the card answers `answer` (hex).
     static func send(_ frame: String, answer: String) -> Self {
-        Self(expected: [UInt8](hex: frame), reply: .answer([UInt8](hex: answer)))
+        Self(expected: bytes(frame), reply: .answer(bytes(answer)))
     }
 
     /// The reader sends `frame` (hex) and `reply` happens.
     static func send(_ frame: String, _ reply: ScriptedFrameLink.Reply) -> Self {
-        Self(expected: [UInt8](hex: frame), reply: reply)
+        Self(expected: bytes(frame), reply: reply)
     }
 }

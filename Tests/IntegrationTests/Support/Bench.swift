@@ -1,9 +1,9 @@
 import Foundation
 import NDEF
+import NFCRigTestSupport
 import PN533
 import PN533Sim
 import Rig
-import Synchronization
 import TagEmulation
 import TagReader
 import Testing
@@ -17,13 +17,13 @@ struct Bench: Sendable {
     let slots: [RigTagSlot]
     let reader: NFCReferenceReader
     /// Every event the reader reported, in order.
-    let readerEvents = Shared<[ReaderEvent]>([])
+    let readerEvents = Recorder<ReaderEvent>()
     /// The simulated reader chip, for fault injection and its RF log.
     let readerChip: PN533Firmware
     /// The simulated emulator chips, in slot order.
     let emulatorChips: [PN533Firmware]
     /// Every tag's events when the emulators were stopped (a stopped slot forgets them).
-    private let tagEvents = Shared<[[TagEvent]]>([])
+    private let tagEvents = Locked<[[TagEvent]]>([])
 
     /// A rig of `tags` simulated emulator chips and a simulated reference reader.
     init(tags: Int = 1, configuration: ReaderConfiguration = ReaderConfiguration()) async throws {
@@ -42,13 +42,9 @@ struct Bench: Sendable {
             return simulated
         }
         slots = rig.emulators.map { RigTagSlot(chip: $0, clock: rig.clock) }
-        let clock = rig.clock
-        let log = readerEvents
         reader = NFCReferenceReader(
-            device: dut.device, configuration: configuration,
-            clock: ReaderClock(
-                now: { clock.now.offset }, sleep: { try await clock.sleep(for: $0) }),
-            onEvent: { event in log.update { $0.append(event) } })
+            device: dut.device, configuration: configuration, clock: rig.readerClock,
+            onEvent: readerEvents.record)
     }
 
     var clock: SimulationClock { rig.clock }
@@ -82,7 +78,7 @@ struct Bench: Sendable {
             do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
             var seen: [[TagEvent]] = []
             for slot in slots { seen.append(await slot.events) }
-            tagEvents.value = seen
+            tagEvents.withLock { $0 = seen }
             for slot in slots { await slot.stop() }
             sentinel.send(())
             if let at = try await watch.value {
@@ -146,31 +142,11 @@ struct Bench: Sendable {
         }
     }
 
-    /// Every frame the reader chip sent to a card from `start` on, with its size in bytes
-    /// (CRC included): what `PN533Fault.targetLeavesAfter(bytes:)` counts.
-    func framesToCard(from start: SimulationInstant = .zero) async -> [[UInt8]] {
-        await readerChip.eventLog.compactMap { event -> [UInt8]? in
-            guard event.at >= start, case .toCard(let frame) = event.kind else { return nil }
-            return frame.bytes
-        }
-    }
-
-    /// When the reader chip switched its field, from its own log: the RF side's view.
-    func fieldSwitches() async -> [(on: Bool, at: Duration)] {
-        await readerChip.eventLog.compactMap { event in
-            switch event.kind {
-            case .rf("field on"): (true, event.at.offset)
-            case .rf("field off"): (false, event.at.offset)
-            default: nil
-            }
-        }
-    }
-
     /// Every log line of the run that mentions the clock's deadlock detection: the reader's
     /// events and every tag's events. Empty when the simulation never found every
     /// participant waiting with nothing left to wake it.
     func deadlockReports() async -> [String] {
-        var lines = readerEvents.value.map { "\($0)" }
+        var lines = readerEvents.all.map { "\($0)" }
         for slot in slots.indices { lines += await events(of: slot).map { "\($0)" } }
         return lines.filter { $0.contains("deadlock") }
     }
@@ -180,32 +156,4 @@ enum BenchError: Error {
     case notSimulated
     case tooManyTags(Int)
     case notOneTag(PollResult)
-}
-
-/// A value tasks share.
-final class Shared<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-
-    init(_ value: Value) { storage = Mutex(value) }
-
-    var value: Value {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
-    }
-
-    func update(_ change: (inout Value) -> Void) { storage.withLock { change(&$0) } }
-}
-
-/// The reader error `body` throws; nil when it returns (an issue when it throws anything
-/// else: the reader's API throws `NFCReaderError` only).
-func readerError<T>(_ body: () async throws -> T) async -> NFCReaderError? {
-    do {
-        _ = try await body()
-        return nil
-    } catch let error as NFCReaderError {
-        return error
-    } catch {
-        Issue.record("not a reader error: \(error)")
-        return nil
-    }
 }

@@ -1,4 +1,5 @@
 import NDEF
+import NFCRigTestSupport
 import Rig
 import TagFormat
 import Testing
@@ -53,62 +54,6 @@ enum TagKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// A tag of this kind holding `message`.
     func setup(_ message: NDEFMessage, readOnly: Bool = false) -> TagSetup {
-        setup(bytes: Messages.bytes(message), readOnly: readOnly)
-    }
-}
-
-/// Messages the tests put on tags and write.
-enum Messages {
-    static func uri(_ url: String) -> NDEFMessage {
-        NDEFMessage(NDEFRecord(typeNameFormat: .wellKnown, typeName: "U", payload: uriPayload(url)))
-    }
-
-    /// `https://` prefix code 04 and the rest of the URL.
-    private static func uriPayload(_ url: String) -> [UInt8] {
-        let prefix = "https://"
-        guard url.hasPrefix(prefix) else { return [0x00] + Array(url.utf8) }
-        return [0x04] + Array(url.dropFirst(prefix.count).utf8)
-    }
-
-    static let oneRecord = uri("https://example.com/nfcrig")
-
-    static func texts(_ count: Int, prefix: String = "record") -> NDEFMessage {
-        NDEFMessage(
-            records: (0..<count).map {
-                NDEFRecord(
-                    typeNameFormat: .wellKnown, typeName: "T",
-                    payload: [0x02] + Array("en\(prefix) \($0)".utf8))
-            })
-    }
-
-    /// One media record whose payload makes the encoded message exactly `length` bytes.
-    static func filling(_ length: Int, seed: UInt8 = 31) -> NDEFMessage {
-        let type = Array("application/octet-stream".utf8)
-        let header = 2 + type.count
-        let payloadLength = length - header - (length - header - 1 > 255 ? 4 : 1)
-        let payload = (0..<payloadLength).map { UInt8(truncatingIfNeeded: $0 &* Int(seed)) }
-        return NDEFMessage(NDEFRecord(typeNameFormat: .media, type: type, payload: payload))
-    }
-
-    /// One `application/json` record of about `length` payload bytes.
-    static func json(_ length: Int) -> NDEFMessage {
-        var body = "{\"items\":["
-        var index = 0
-        while body.utf8.count < length - 32 {
-            body += (index == 0 ? "" : ",") + "{\"id\":\(index),\"name\":\"item \(index)\"}"
-            index += 1
-        }
-        body += "]}"
-        return NDEFMessage(
-            NDEFRecord(
-                typeNameFormat: .media, typeName: "application/json", payload: Array(body.utf8)))
-    }
-
-    static func bytes(_ message: NDEFMessage, chunkSize: Int = 0) -> [UInt8] {
-        do {
-            return try NDEFEncoder(chunkSize: chunkSize).encode(message)
-        } catch {
-            preconditionFailure("test message does not encode: \(error)")
-        }
+        setup(bytes: TestMessages.bytes(message), readOnly: readOnly)
     }
 }

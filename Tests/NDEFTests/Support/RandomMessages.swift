@@ -1,4 +1,3 @@
-import Benchmarks
 import NDEF
 import SeededRandom
 

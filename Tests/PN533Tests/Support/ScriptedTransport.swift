@@ -1,3 +1,5 @@
+import HexText
+import NFCRigTestSupport
 import PN533
 import Testing
 
@@ -18,8 +20,8 @@ actor ScriptedTransport: Transport {
 
         var description: String {
             switch self {
-            case .expect(let bytes): "expect \(hex(bytes))"
-            case .answer(let bytes): "answer \(hex(bytes))"
+            case .expect(let bytes): "expect \(Hex.encode(bytes, separator: " "))"
+            case .answer(let bytes): "answer \(Hex.encode(bytes, separator: " "))"
             case .silence: "silence"
             case .fail(let error): "fail \(error)"
             }
@@ -48,7 +50,8 @@ actor ScriptedTransport: Transport {
             throw error
         case let step:
             throw deviate(
-                "sent \(hex(bytes)) where the script has \(step.map(String.init) ?? "ended")")
+                "sent \(Hex.encode(bytes, separator: " ")) where the script has \(step.map(String.init) ?? "ended")"
+            )
         }
     }
 

@@ -1,4 +1,6 @@
+import HexText
 import NDEF
+import NFCRigTestSupport
 import TagEmulation
 import Testing
 

@@ -1,26 +1,21 @@
+import ISODEP
+import ISODEPSimulation
 import PN533
 import PN533Sim
-import Rig
+import SimulatedRigSupport
 import TagEmulation
 
-/// Two simulated PN533s in one field on a virtual clock: the emulator chip's host runs a tag
-/// emulator, the reader chip's host reads it with InListPassiveTarget and InDataExchange.
-struct EmulationRig {
-    let clock = SimulationClock()
-    let field: RFField
-    let readerChip: PN533Firmware
-    let emulatorChip: PN533Firmware
-    let reader: PN533Device
-    let emulator: PN533Device
+/// A reader chip and an emulator chip in one field on a virtual clock (a `SimulatedRig`):
+/// the emulator chip's host runs a tag emulator, the reader chip's host reads it with
+/// InListPassiveTarget and InDataExchange.
+struct EmulationRig: OnSimulatedRig {
+    let simulated = SimulatedRig()
+    /// The emulator's events, stamped with the rig's clock.
     let log: TagEventLog
 
     init() {
-        field = RFField(clock: clock)
-        readerChip = PN533Firmware(name: "reader", field: field)
-        emulatorChip = PN533Firmware(name: "emulator", field: field)
-        reader = PN533Device(transport: readerChip.transport())
-        emulator = PN533Device(transport: emulatorChip.transport())
-        log = TagEventLog { [clock] in clock.now.offset }
+        let clock = simulated.clock
+        log = TagEventLog { clock.now.offset }
     }
 
     var scheduler: SimulationISODEPScheduler { SimulationISODEPScheduler(clock: clock) }

@@ -1,32 +1,27 @@
+import NFCRigTestSupport
 import PN533
 import PN533Sim
-import Synchronization
+import SimulatedRigSupport
 import TagReader
 
-/// A reference reader on a simulated PN533 in a simulated field, on a virtual clock: the
-/// reader's events and the chip's RF log share one timeline.
+/// A reference reader on the reader chip of a `SimulatedRig` (no emulator chip: the tests
+/// put software tags in the field), on a virtual clock: the reader's events and the chip's
+/// RF log share one timeline.
 struct SimulatedReaderRig: Sendable {
-    let clock: SimulationClock
-    let field: RFField
-    let chip: PN533Firmware
-    let device: PN533Device
+    let simulated = SimulatedRig(emulators: 0)
     let reader: NFCReferenceReader
-    let events: EventLog
+    let events = Recorder<ReaderEvent>()
 
     init(configuration: ReaderConfiguration = ReaderConfiguration()) {
-        let clock = SimulationClock()
-        let log = EventLog()
-        self.clock = clock
-        events = log
-        field = RFField(clock: clock)
-        chip = PN533Firmware(name: "reader", field: field)
-        device = PN533Device(transport: chip.transport())
         reader = NFCReferenceReader(
-            device: device, configuration: configuration,
-            clock: ReaderClock(
-                now: { clock.now.offset }, sleep: { try await clock.sleep(for: $0) }),
-            onEvent: { log.append($0) })
+            device: simulated.reader, configuration: configuration,
+            clock: ReaderClock(simulated.clock, origin: .zero), onEvent: events.record)
     }
+
+    var clock: SimulationClock { simulated.clock }
+    var field: RFField { simulated.field }
+    /// The reader's chip.
+    var chip: PN533Firmware { simulated.readerChip }
 
     /// Puts a tag in the field.
     @discardableResult
@@ -49,7 +44,7 @@ struct SimulatedReaderRig: Sendable {
     /// Opens the chip and runs `body` as a participant of the virtual clock.
     func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await clock.participate {
-            try await device.open()
+            try await simulated.reader.open()
             return try await body()
         }
     }
@@ -64,34 +59,7 @@ struct SimulatedReaderRig: Sendable {
         }
     }
 
-    /// When the reader chip switched its field, from its own log: the RF side's view.
-    func fieldSwitches() async -> [(on: Bool, at: Duration)] {
-        await chip.eventLog.compactMap { event in
-            switch event.kind {
-            case .rf("field on"): (true, event.at.offset)
-            case .rf("field off"): (false, event.at.offset)
-            default: nil
-            }
-        }
-    }
-
     enum RigError: Error {
         case noSingleTag
-    }
-}
-
-/// Events appended by the reader, read back by the test.
-final class EventLog: Sendable {
-    private let entries = Mutex<[ReaderEvent]>([])
-
-    func append(_ event: ReaderEvent) { entries.withLock { $0.append(event) } }
-
-    var all: [ReaderEvent] { entries.withLock { $0 } }
-
-    var kinds: [ReaderEvent.Kind] { all.map(\.kind) }
-
-    /// The time of the first event matching `matches`.
-    func first(_ matches: (ReaderEvent.Kind) -> Bool) -> Duration? {
-        all.first { matches($0.kind) }?.at
     }
 }

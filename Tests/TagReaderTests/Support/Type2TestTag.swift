@@ -1,5 +1,5 @@
+import NFCRigTestSupport
 import PN533Sim
-import Synchronization
 import TagFormat
 
 /// An NFC Forum Type 2 Tag in software (an NTAG-like memory): READ returns 16 bytes rolling
@@ -14,7 +14,7 @@ final class Type2TestTag: Sendable {
     }
 
     let identity: TypeAIdentity
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A tag formatted by `Type2TagMemory` with `message`.
     init(
@@ -26,13 +26,13 @@ final class Type2TestTag: Sendable {
             uid: uid, dataAreaSize: dataAreaSize, ndefMessage: message, readOnly: readOnly,
             lockControl: lockControl, memoryControls: memoryControls)
         identity = try TypeAIdentity(uid: uid, sensRes: [0x00, 0x44], selRes: 0x00)
-        state = Mutex(State(memory: image.bytes + [UInt8](repeating: 0, count: 16)))
+        state = Locked(State(memory: image.bytes + [UInt8](repeating: 0, count: 16)))
     }
 
     /// A tag holding exactly `memory`.
     init(memory: [UInt8], uid: [UInt8] = [0x04, 0x51, 0x62, 0x73, 0x84, 0x95, 0xA6]) throws {
         identity = try TypeAIdentity(uid: uid, sensRes: [0x00, 0x44], selRes: 0x00)
-        state = Mutex(State(memory: memory))
+        state = Locked(State(memory: memory))
     }
 
     func softwareTag(clock: SimulationClock) -> SoftwareTag {

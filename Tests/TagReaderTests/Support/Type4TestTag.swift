@@ -1,5 +1,5 @@
+import NFCRigTestSupport
 import PN533Sim
-import Synchronization
 import TagFormat
 
 /// An NFC Forum Type 4 Tag in software: the NDEF application with its CC and NDEF files,
@@ -26,7 +26,7 @@ final class Type4TestTag: Sendable {
     }
 
     let identity: TypeAIdentity
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A tag with `capabilityContainer` and an NDEF file holding `message`.
     init(
@@ -37,7 +37,7 @@ final class Type4TestTag: Sendable {
         let control = capabilityContainer.ndefFileControl
         let file = try control.lengthField.file(
             containing: message, maximumFileSize: Int(control.maximumFileSize))
-        state = Mutex(State(cc: try capabilityContainer.encoded(), ndefFile: file))
+        state = Locked(State(cc: try capabilityContainer.encoded(), ndefFile: file))
     }
 
     /// A mapping 2.0 tag (3.0 with `enlen`) whose file holds `fileSize` bytes.

@@ -1,6 +1,5 @@
+import HexText
 import Testing
-
-@testable import NDEF
 
 @Suite struct HexTests {
     @Test func separatorsAndAPrefixAreAccepted() throws {
@@ -18,5 +17,18 @@ import Testing
 
     @Test func encodingIsLowercaseWithoutSeparators() {
         #expect(Hex.encode([0xD1, 0x0A]) == "d10a")
+    }
+
+    @Test func uppercaseDigitsAndASeparatorComeWhenAsked() {
+        #expect(Hex.encode([0xD1, 0x0A], uppercase: true) == "D10A")
+        #expect(Hex.encode([0x26, 0x00, 0x1F], separator: " ") == "26 00 1f")
+        #expect(Hex.encode([], separator: " ") == "")
+    }
+
+    @Test func anIntegerIsWrittenWithEveryDigitOfItsWidth() {
+        #expect(Hex.digits(UInt8(0x0A)) == "0a")
+        #expect(Hex.digits(UInt16(0x04CC)) == "04cc")
+        #expect(Hex.digits(UInt16(0x6A82), uppercase: true) == "6A82")
+        #expect(Hex.digits(UInt32(0x1F)) == "0000001f")
     }
 }

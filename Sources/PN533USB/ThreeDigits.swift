@@ -1,9 +1,3 @@
-/// Four lowercase hex digits, as `lsusb` writes IDs.
-func hex16(_ value: UInt16) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 4 - digits.count) + digits
-}
-
 /// Three decimal digits, as `lsusb` and `/dev/bus/usb` write bus and device numbers.
 func threeDigits(_ value: UInt8) -> String {
     let digits = String(value)

@@ -1,22 +1,5 @@
-/// Why a hex string could not be read: the offending character and its position.
-public enum HexError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A character that is not a hex digit (whitespace, `:` and `-` between bytes are fine).
-    case invalidCharacter(Character, position: Int)
-    /// An odd number of hex digits: the last byte has one digit.
-    case oddDigitCount(position: Int)
-
-    public var description: String {
-        switch self {
-        case .invalidCharacter(let character, let position):
-            "character \(String(reflecting: String(character))) at position \(position) "
-                + "is not a hex digit"
-        case .oddDigitCount(let position):
-            "odd number of hex digits: the digit at position \(position) has no partner"
-        }
-    }
-}
-
-/// Hex text to and from bytes.
+/// Hex text to and from bytes: the one place nfcrig writes bytes as hex digits and reads
+/// them back, from the PN533 driver up to the CLI.
 public enum Hex {
     /// Parses hex digits; whitespace, `:` and `-` may separate bytes, `0x` may prefix the whole.
     public static func decode(_ text: String) throws(HexError) -> [UInt8] {
@@ -72,17 +55,37 @@ public enum Hex {
         return bytes
     }
 
-    /// Lowercase hex digits, no separators.
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
+    /// Two hex digits per byte, `separator` between bytes: lowercase, as logs, JSON and
+    /// `lsusb` write bytes, or `uppercase`, as the PN533 manual and the NFC Forum
+    /// specifications do.
+    public static func encode(
+        _ bytes: some Sequence<UInt8>, uppercase: Bool = false, separator: String = ""
+    ) -> String {
+        let digits = uppercase ? uppercaseDigits : lowercaseDigits
+        let gap = Array(separator.utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.underestimatedCount * 2)
+        out.reserveCapacity(bytes.underestimatedCount * (2 + gap.count))
         for byte in bytes {
+            if !out.isEmpty { out += gap }
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// Every hex digit of `value`'s width, leading zeros kept: two for a `UInt8`, four for a
+    /// `UInt16` (a status word, a USB ID, a JSON `\u` escape).
+    public static func digits<Value: FixedWidthInteger & UnsignedInteger>(
+        _ value: Value, uppercase: Bool = false
+    ) -> String {
+        let bigEndian = (0..<Value.bitWidth / 8).reversed().lazy.map {
+            UInt8(truncatingIfNeeded: value >> ($0 * 8))
+        }
+        return encode(bigEndian, uppercase: uppercase)
+    }
+
+    private static let lowercaseDigits = Array("0123456789abcdef".utf8)
+    private static let uppercaseDigits = Array("0123456789ABCDEF".utf8)
 
     private static func nibble(_ ascii: UInt8) -> UInt8? {
         switch ascii {

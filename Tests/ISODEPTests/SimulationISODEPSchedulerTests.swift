@@ -1,9 +1,9 @@
 import ISODEP
+import ISODEPSimulation
 import PN533Sim
 import Testing
 
-@testable import Rig
-
+/// ISO-DEP time on the simulation clock: when a handler's answer is there for the card.
 @Suite struct SimulationISODEPSchedulerTests {
     @Test func aHandlerThatNeverWaitsHasAnsweredBeforeTheCardAsks() async {
         let clock = SimulationClock()

@@ -1,13 +1,5 @@
 import NDEF
-
-/// Test vectors are hex with optional spaces; a typo in one is a test bug, so it traps.
-func bytes(_ hex: String) -> [UInt8] {
-    do {
-        return try Hex.decode(hex)
-    } catch {
-        preconditionFailure("bad hex in test vector \(hex): \(error)")
-    }
-}
+import NFCRigTestSupport
 
 /// An encoded message of one media record whose payload has `payloadLength` bytes.
 func mediaMessage(payloadLength: Int, fill: UInt8 = 0x61) -> [UInt8] {

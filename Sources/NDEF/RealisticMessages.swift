@@ -1,13 +1,14 @@
-import NDEF
-import SeededRandom
-
 /// Tag messages shaped like the ones readers meet in the field: URIs, Text, JSON media,
 /// Smart Posters and external records, 1–8 records and 30–900 bytes per message.
-public struct RealisticMessages {
-    private var random: SplitMix64
+///
+/// The NDEF property tests and `nfcrig bench ndef` draw their corpora from it; it lives
+/// here, beside the records it builds, so that NDEF's tests need nothing above NDEF. It
+/// takes any generator (a seeded one gives the same messages on every machine).
+public struct RealisticMessages<Generator: RandomNumberGenerator> {
+    private var random: Generator
 
-    /// Creates a generator; the same seed gives the same messages.
-    public init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    /// Creates a source of messages drawing from `generator`.
+    public init(generator: Generator) { random = generator }
 
     /// The next encoded message.
     public mutating func next() -> [UInt8] {
@@ -23,14 +24,7 @@ public struct RealisticMessages {
         }
     }
 
-    private static let hosts = ["example.com", "shop.example.org", "nfc.example.net", "a.co"]
-    private static let words = [
-        "coffee", "espresso", "ticket", "gate", "museum", "poster", "badge", "room", "café",
-        "crème", "übersicht", "tag", "reader", "open", "menu", "order", "table", "seat",
-    ]
-    private static let languages = ["en", "en-US", "fr", "de", "ja"]
-
-    private mutating func word() -> String { Self.words.randomElement(using: &random)! }
+    private mutating func word() -> String { Vocabulary.words.randomElement(using: &random)! }
 
     private mutating func words(_ range: ClosedRange<Int>) -> String {
         (0..<Int.random(in: range, using: &random)).map { _ in word() }.joined(separator: " ")
@@ -47,7 +41,7 @@ public struct RealisticMessages {
     }
 
     private mutating func uriRecord() -> NDEFRecord {
-        let host = Self.hosts.randomElement(using: &random)!
+        let host = Vocabulary.hosts.randomElement(using: &random)!
         let path = (0..<Int.random(in: 0...3, using: &random)).map { _ in
             String(Int.random(in: 1...99_999, using: &random))
         }
@@ -60,7 +54,7 @@ public struct RealisticMessages {
     }
 
     private mutating func textRecord(language: String? = nil) -> NDEFRecord {
-        let language = language ?? Self.languages.randomElement(using: &random)!
+        let language = language ?? Vocabulary.languages.randomElement(using: &random)!
         let text = words(1...20)
         return NDEFRecord(
             typeNameFormat: .wellKnown, typeName: "T",
@@ -93,4 +87,14 @@ public struct RealisticMessages {
         return NDEFRecord(
             typeNameFormat: .external, typeName: "example.com:badge", payload: payload)
     }
+}
+
+/// What the messages are made of (a generic type cannot hold static stored properties).
+private enum Vocabulary {
+    static let hosts = ["example.com", "shop.example.org", "nfc.example.net", "a.co"]
+    static let words = [
+        "coffee", "espresso", "ticket", "gate", "museum", "poster", "badge", "room", "café",
+        "crème", "übersicht", "tag", "reader", "open", "menu", "order", "table", "seat",
+    ]
+    static let languages = ["en", "en-US", "fr", "de", "ja"]
 }

@@ -1,4 +1,0 @@
-import SeededRandom
-
-/// The fuzz tests draw from the shared seeded generator.
-typealias SeededGenerator = SplitMix64
