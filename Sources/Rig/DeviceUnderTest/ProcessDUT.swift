@@ -103,7 +103,8 @@ public actor ProcessDUT: DeviceUnderTest {
             try running.send(message)
         } catch {
             child = nil
-            throw .exited(status: running.status ?? -1, stderr: running.stderrTail)
+            let exit = await running.exitReport()
+            throw .exited(status: exit.status, stderr: exit.stderr)
         }
         let deadline = ContinuousClock.now + timeout
         while true {
@@ -113,7 +114,8 @@ public actor ProcessDUT: DeviceUnderTest {
                 throw .timeout(operation: op, after: timeout)
             case .endOfStream:
                 child = nil
-                throw .exited(status: await running.exitStatus(), stderr: running.stderrTail)
+                let exit = await running.exitReport()
+                throw .exited(status: exit.status, stderr: exit.stderr)
             case .line(let line):
                 if let answer = try handle(line, expecting: id) { return answer }
             }

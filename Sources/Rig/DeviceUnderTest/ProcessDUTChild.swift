@@ -61,24 +61,25 @@ final class ProcessDUTChild: Sendable {
                 if chunk.isEmpty { break }
                 stderrBuffer.append(String(decoding: chunk, as: UTF8.self))
             }
+            stderrBuffer.finish()
         }
         errors.start()
     }
 
     var isRunning: Bool { process.isRunning }
 
-    var status: Int32? { process.isRunning ? nil : process.terminationStatus }
-
     var stderrTail: String {
         String(stderrBuffer.text.suffix(400)).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The exit status once the process has ended (waits briefly for it to be reaped).
-    func exitStatus() async -> Int32 {
-        for _ in 0..<100 where process.isRunning {
+    /// The exit status and the end of stderr once the process has ended: waits (a few
+    /// seconds at most) for it to be reaped and for its stderr to be read to the end, which
+    /// a busy host may do well after stdout closed.
+    func exitReport() async -> (status: Int32, stderr: String) {
+        for _ in 0..<500 where process.isRunning || !stderrBuffer.isFinished {
             try? await Task.sleep(for: .milliseconds(10))
         }
-        return process.isRunning ? -1 : process.terminationStatus
+        return (process.isRunning ? -1 : process.terminationStatus, stderrTail)
     }
 
     /// Writes one request line.
@@ -96,15 +97,20 @@ final class ProcessDUTChild: Sendable {
 
 /// The last part of a stream of text, kept for error messages.
 final class TextTail: Sendable {
-    private let buffer = Lock("")
+    private let state = Lock((text: "", finished: false))
     private static let kept = 2000
 
     func append(_ text: String) {
-        buffer.withLock { buffer in
-            buffer += text
-            if buffer.count > Self.kept { buffer = String(buffer.suffix(Self.kept)) }
+        state.withLock { state in
+            state.text += text
+            if state.text.count > Self.kept { state.text = String(state.text.suffix(Self.kept)) }
         }
     }
 
-    var text: String { buffer.withLock { $0 } }
+    /// The stream ended: nothing more will be appended.
+    func finish() { state.withLock { $0.finished = true } }
+
+    var text: String { state.withLock { $0.text } }
+
+    var isFinished: Bool { state.withLock { $0.finished } }
 }
