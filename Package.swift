@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .target(name: "HexText"),
@@ -19,7 +20,13 @@ let package = Package(
         .target(name: "NDEF", dependencies: ["HexText"]),
         .target(name: "TagFormat", dependencies: ["HexText"]),
         .target(name: "PN533", dependencies: ["HexText"]),
-        .target(name: "PN533Sim", dependencies: ["PN533", "HexText", "Locking"]),
+        .target(
+            name: "PN533Sim",
+            dependencies: [
+                "PN533", "HexText", "Locking",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]),
         .target(
             name: "TagEmulation",
             dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533", "HexText", "Locking"]),

@@ -27,4 +27,11 @@ public final class RigHost<Success: Sendable>: Sendable {
     public var value: Success {
         get async throws { try await start().value }
     }
+
+    /// Cancels the host, if it was started, and waits until it has ended.
+    public func stop() async {
+        guard let started = task.withLock({ $0 }) else { return }
+        started.cancel()
+        _ = try? await started.value
+    }
 }

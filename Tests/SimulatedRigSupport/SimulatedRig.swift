@@ -55,4 +55,23 @@ public struct SimulatedRig: Sendable {
             return try await body()
         }
     }
+
+    /// The teardown verdict: stops every host, then says what the simulation still had to
+    /// do (participants, scheduled actions) and which chips' frames no host read. A test
+    /// that ends its work in order expects it clean.
+    public func finish() async -> SimulationLeftovers {
+        await clock.participate {
+            await hosts.stopAll()
+            return leftovers()
+        }
+    }
+
+    /// What is left besides the calling participant, from inside `participate`: for a rig
+    /// that stops its own hosts and judges the teardown before it lets go of the clock.
+    public func leftovers() -> SimulationLeftovers {
+        var leftovers = clock.leftovers
+        leftovers.running -= 1
+        leftovers.addUnreadFrames(of: [readerChip] + emulatorChips)
+        return leftovers
+    }
 }

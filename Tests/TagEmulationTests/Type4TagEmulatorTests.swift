@@ -75,6 +75,8 @@ import Testing
         // CC, NLEN, then 64 + 64 + 64 + 21 bytes of the 213-byte message.
         #expect(reads.map { $0[4] } == [0x0F, 0x02, 0x40, 0x40, 0x40, 0x15])
         #expect(await emulator.activations == 1)
+        let left = await rig.simulated.finish()
+        #expect(left.isClean, "\(left)")
     }
 
     @Test func theLogShowsActivationEveryAPDUInAndOutAndTheRelease() async throws {

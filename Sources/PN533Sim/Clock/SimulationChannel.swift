@@ -1,3 +1,4 @@
+import DequeModule
 import Locking
 
 /// A first-in first-out mailbox whose receive is a wait on the simulation clock, so a host
@@ -7,7 +8,7 @@ public final class SimulationChannel<Element: Sendable>: Sendable {
     private let state = Lock(State())
 
     private struct State: Sendable {
-        var queue = FIFOQueue<Element>()
+        var queue = Deque<Element>()
         /// Wait ids of receivers, longest-waiting first; an id whose wait ended otherwise
         /// (a timeout, a cancellation) is skipped.
         var receivers: [Int] = []

@@ -115,6 +115,12 @@ public final class SimulationClock: Clock, Sendable {
         withExtendedLifetime(removed) {}
     }
 
+    /// What the simulation has still to do now (participants running or waiting, scheduled
+    /// actions not started) and the waits it failed as deadlocks. On a virtual clock, once
+    /// nobody participates, time runs every scheduled action and fails every wait left as a
+    /// deadlock: judged after that, left-over work shows as deadlocked waits.
+    public var leftovers: SimulationLeftovers { state.withLock { $0.leftovers } }
+
     // MARK: - Participants and waits (shared with SimulationChannel)
 
     func enter() { state.withLock { $0.running += 1 } }

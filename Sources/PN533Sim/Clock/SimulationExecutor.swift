@@ -1,3 +1,4 @@
+import DequeModule
 import Dispatch
 import Locking
 import Synchronization
@@ -17,7 +18,7 @@ import Synchronization
 /// another thread only to queue behind the chip's work.
 public final class SimulationExecutor: SerialExecutor, TaskExecutor, Sendable {
     private struct Queue: Sendable {
-        var jobs = FIFOQueue<UnownedJob>()
+        var jobs = Deque<UnownedJob>()
         /// Whether a drain is scheduled or running: one at a time.
         var draining = false
     }

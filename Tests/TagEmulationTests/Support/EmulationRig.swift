@@ -4,6 +4,7 @@ import PN533
 import PN533Sim
 import SimulatedRigSupport
 import TagEmulation
+import Testing
 
 /// A reader chip and an emulator chip in one field on a virtual clock (a `SimulatedRig`):
 /// the emulator chip's host runs a tag emulator, the reader chip's host reads it with
@@ -40,6 +41,8 @@ struct EmulationRig: OnSimulatedRig {
             try await clock.sleep(until: clock.now.advanced(by: .milliseconds(50)))
             emulation.cancel()
             try await emulation.value
+            let left = simulated.leftovers()
+            #expect(left.isClean, "teardown: \(left)")
             return result
         }
     }

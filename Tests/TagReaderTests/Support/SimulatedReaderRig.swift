@@ -3,6 +3,7 @@ import PN533
 import PN533Sim
 import SimulatedRigSupport
 import TagReader
+import Testing
 
 /// A reference reader on the reader chip of a `SimulatedRig` (no emulator chip: the tests
 /// put software tags in the field), on a virtual clock: the reader's events and the chip's
@@ -41,11 +42,15 @@ struct SimulatedReaderRig: Sendable {
         await enter(tag.softwareTag(clock: clock))
     }
 
-    /// Opens the chip and runs `body` as a participant of the virtual clock.
+    /// Opens the chip and runs `body` as a participant of the virtual clock; a body that
+    /// returns must leave the simulation clean (the teardown verdict).
     func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await clock.participate {
             try await simulated.reader.open()
-            return try await body()
+            let result = try await body()
+            let left = simulated.leftovers()
+            #expect(left.isClean, "teardown: \(left)")
+            return result
         }
     }
 
