@@ -11,7 +11,12 @@ PYTHON ?= /usr/bin/python3
 # Debian packages the build and the tests need, installed by `make deps` when missing.
 # Later issues add theirs to this list.
 SYSTEM_PACKAGES := python3-venv python3-pip libusb-1.0-0-dev pkg-config \
-	umockdev libumockdev-dev libglib2.0-dev libnfc-bin libnfc-examples
+	umockdev libumockdev-dev libglib2.0-dev libnfc-bin libnfc-examples tshark
+
+# Answers to the questions packages in SYSTEM_PACKAGES ask on installation, so that none
+# waits for a person: wireshark-common (pulled in by tshark, the oracle of the trace files)
+# asks whether non-root users may capture; they need not, nfcrig only reads captures.
+DEBCONF_ANSWERS := wireshark-common wireshark-common/install-setuid boolean false
 
 # Python packages for test oracles and benchmarks (never runtime dependencies of nfcrig),
 # pinned, in the virtual env $(VENV).
@@ -35,9 +40,10 @@ WALL_TEST_LOG := .build/nfcrig-wall-test.log
 WALL_CLOCK_TESTS := SimUSBClientTests|VirtualUSBRunCommandLineTests
 WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|NfcpyDUTTests|ScriptedRecordsDUTTests
 # NFCRIG_CLIENT_TESTS: the third-party PN533 clients (libnfc's tools, nfcpy) are installed,
-# so their tests run and fail when a client is missing.
+# so their tests run and fail when a client is missing. NFCRIG_TSHARK: the program the trace
+# files' oracle test runs (tshark, in SYSTEM_PACKAGES).
 TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CURDIR) \
-	NFCRIG_CLIENT_TESTS=1
+	NFCRIG_CLIENT_TESTS=1 NFCRIG_TSHARK=tshark
 
 .PHONY: deps system-deps python-deps build test tsan stress run samples bench gate clean lint \
 	format
@@ -54,7 +60,8 @@ system-deps:
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
 		echo "make deps: installing$$missing"; \
-		$$sudo apt-get update -q \
+		echo "$(DEBCONF_ANSWERS)" | $$sudo debconf-set-selections \
+			&& $$sudo apt-get update -q \
 			&& DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q $$missing; \
 	fi
 
@@ -85,6 +92,10 @@ test: deps
 	@mkdir -p $(dir $(TEST_LOG))
 	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build --skip '$(WALL_CLOCK_TESTS)' \
 		2>&1 | tee $(TEST_LOG)
+	@# The trace files' oracle (issue 21) must have run: tshark is installed by make deps.
+	@if grep -q 'TSharkOracleTests skipped' $(TEST_LOG) \
+		|| ! grep -q 'Suite TSharkOracleTests passed' $(TEST_LOG); then \
+		echo "make test: TSharkOracleTests did not run"; exit 1; fi
 	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build --no-parallel \
 		--filter '$(WALL_CLOCK_TESTS)' 2>&1 | tee $(WALL_TEST_LOG)
 	@if grep -q 'skipped' $(WALL_TEST_LOG); then \

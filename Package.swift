@@ -20,10 +20,13 @@ let package = Package(
         .target(name: "NDEF", dependencies: ["HexText"]),
         .target(name: "TagFormat", dependencies: ["HexText"]),
         .target(name: "PN533", dependencies: ["HexText"]),
+        // Trace records, their bounded store and pcapng files: a leaf, so that the simulated
+        // field, the drivers and the CLI may all record and read traces (issue 21).
+        .target(name: "PacketTrace", dependencies: ["HexText"]),
         .target(
             name: "PN533Sim",
             dependencies: [
-                "PN533", "HexText", "Locking",
+                "PN533", "PacketTrace", "HexText", "Locking",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
             ]),
@@ -68,6 +71,10 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
+        // The human listing of a trace, decoded with the protocol layers' own decoders.
+        .target(
+            name: "TraceListing",
+            dependencies: ["PacketTrace", "ISODEP", "PN533", "TagFormat", "HexText"]),
         .target(
             name: "TagReader", dependencies: ["ISODEP", "NDEF", "TagFormat", "PN533", "HexText"]),
         .target(name: "SeededRandom"),
@@ -100,11 +107,11 @@ let package = Package(
             ]
         ),
         // What many test targets need, in one place (README, "Testing"): hex literals, a
-        // recorder and the one lock, seeded fuzz input, expected errors, test messages. It
-        // imports only leaf libraries, so that every test target may use it.
+        // recorder and the one lock, seeded fuzz input, expected errors, test messages,
+        // sample traces. It imports only leaf libraries, so that every test target may use it.
         .target(
             name: "NFCRigTestSupport",
-            dependencies: ["HexText", "SeededRandom", "NDEF", "Locking"],
+            dependencies: ["HexText", "SeededRandom", "NDEF", "Locking", "PacketTrace"],
             path: "Tests/NFCRigTestSupport"),
         // The simulated reader/emulator rig the tests of the simulator and every layer above
         // it build on (README, "Testing"); apart from NFCRigTestSupport, only PN533Sim and
@@ -114,6 +121,13 @@ let package = Package(
             path: "Tests/SimulatedRigSupport"),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PN533Sim"]),
         .testTarget(name: "HexTextTests", dependencies: ["HexText"]),
+        .testTarget(
+            name: "PacketTraceTests", dependencies: ["PacketTrace", "HexText", "NFCRigTestSupport"]),
+        .testTarget(
+            name: "TraceListingTests",
+            dependencies: [
+                "TraceListing", "PacketTrace", "ISODEP", "PN533", "TagFormat", "NFCRigTestSupport",
+            ]),
         .testTarget(
             name: "NDEFTests",
             dependencies: ["NDEF", "HexText", "SeededRandom", "NFCRigTestSupport"]),
@@ -132,7 +146,8 @@ let package = Package(
         .testTarget(
             name: "PN533SimTests",
             dependencies: [
-                "PN533Sim", "PN533", "HexText", "SeededRandom", "Locking", "NFCRigTestSupport",
+                "PN533Sim", "PN533", "PacketTrace", "HexText", "SeededRandom", "Locking",
+                "NFCRigTestSupport",
                 "SimulatedRigSupport",
             ]),
         .testTarget(

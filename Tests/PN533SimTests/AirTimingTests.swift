@@ -48,13 +48,4 @@ import Testing
         #expect(AirTiming().responseDelay == AirTiming.cardResponseDelay)
         #expect(AirTiming().guardTime == AirTiming.readerGuardTime)
     }
-
-    @Test func crcAOfTheISOExampleIsCorrect() {
-        // ISO/IEC 14443-3 annex B: CRC_A of 00 00 is A0 1E.
-        #expect(CRCA.checksum([0x00, 0x00]) == [0xA0, 0x1E])
-        // nfcpy's Type 2 READ vector: 16 bytes 00..0F arrive with CRC 77 F5.
-        #expect(CRCA.checksum(Array(0..<16)) == [0x77, 0xF5])
-        #expect(CRCA.stripping(CRCA.appending(to: [0x30, 0x04])) == [0x30, 0x04])
-        #expect(CRCA.stripping([0x30, 0x04, 0x00, 0x00]) == nil)
-    }
 }

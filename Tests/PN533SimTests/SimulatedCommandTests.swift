@@ -1,4 +1,5 @@
 import PN533
+import PacketTrace
 import SimulatedRigSupport
 import Testing
 

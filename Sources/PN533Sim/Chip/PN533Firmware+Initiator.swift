@@ -1,4 +1,5 @@
 import PN533
+import PacketTrace
 
 extension PN533Firmware {
     /// Status bytes an initiator command answers with.

@@ -1,5 +1,6 @@
 import HexText
 import PN533
+import PacketTrace
 
 extension PN533Firmware {
     /// TgInitAsTarget: enter the field as a type A card with UID 08 + NFCID1t and wait until

@@ -1,4 +1,5 @@
 import HexText
+import PacketTrace
 
 /// One frame on the air, as the receiving side's UART sees it: every byte transmitted,
 /// including CRC_A bytes when the sender appended them, and the bits of the last byte.

@@ -1,3 +1,5 @@
+import PacketTrace
+
 /// The RF field that joins simulated chips and software tags: who is in it, who is powered,
 /// which card each reader has selected, and the air time every frame costs.
 ///

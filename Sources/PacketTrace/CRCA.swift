@@ -1,5 +1,12 @@
 /// CRC_A of ISO/IEC 14443-3 (polynomial x^16 + x^12 + x^5 + 1, initial value 0x6363,
-/// transmitted least significant byte first).
+/// transmitted least significant byte first): `E0 80` (RATS) goes on the air as
+/// `E0 80 31 73`.
+///
+/// The one implementation in `Sources/`: the simulated chips append and check it, the trace
+/// listing checks captured frames with it. Which frames carry one is ISO/IEC 14443-3's rule:
+/// every standard frame does, except the short frames REQA (`26`) and WUPA (`52`), ATQA,
+/// the anticollision commands (`93`/`95`/`97` with NVB below `70`) and the UID part the card
+/// answers them with; a Type 2 ACK/NAK (4 bits) carries none either.
 public enum CRCA {
     /// The two CRC bytes for `bytes`, in transmission order.
     public static func checksum(_ bytes: some Sequence<UInt8>) -> [UInt8] {
