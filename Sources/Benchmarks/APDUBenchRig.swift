@@ -40,9 +40,8 @@ public struct APDUBenchRig: Sendable {
         // Only simulated chips: nothing to close afterwards.
         let rig = try await AssembledRig.assemble(
             file, directory: URL(fileURLWithPath: "."), usb: .zero, air: air)
-        let slot = RigTagSlot(chip: rig.emulators[0], clock: rig.clock)
-        let clock = rig.clock
-        return try await clock.participate { () async throws -> T in
+        let slot = rig.tagSlot(on: rig.emulators[0])
+        return try await rig.run { () async throws -> T in
             try await slot.present(.type4(Type4Setup(content: Self.message)))
             let outcome: Result<T, any Error>
             do {
@@ -54,7 +53,7 @@ public struct APDUBenchRig: Sendable {
                 let connection = APDUBenchConnection(
                     transceiver: ChipISODEPTransceiver(
                         device: device, target: tag.target.tg, timeout: timeout),
-                    clock: clock, slot: slot)
+                    time: rig.time, slot: slot)
                 outcome = .success(try await body(connection))
             } catch {
                 outcome = .failure(error)
@@ -69,9 +68,12 @@ public struct APDUBenchRig: Sendable {
 public struct APDUBenchConnection: Sendable {
     /// The reader's way to the tag's ISO-DEP layer (the one its Type 4 procedures use).
     public let transceiver: ChipISODEPTransceiver
-    /// The rig's virtual clock.
-    public let clock: SimulationClock
+    /// The rig's time (virtual: the rig's chips are all simulated).
+    let time: RigTime
     let slot: RigTagSlot
+
+    /// Time on the rig's virtual clock since it was assembled.
+    public var now: Duration { time.now }
 
     /// Runs `body` isolated to the reader's chip, as the reference reader's procedures run.
     public func onReaderChip<T: Sendable>(

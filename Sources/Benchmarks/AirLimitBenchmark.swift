@@ -38,14 +38,14 @@ public struct AirLimitBenchmark: Sendable {
             // timed ones start from the end of a response, as they end.
             var response = try await connection.transceiver.transceive(apdu)
             let before = await connection.apdusReceivedByTag()
-            let start = connection.clock.now
+            let start = connection.now
             for _ in 0..<count {
                 response = try await connection.transceiver.transceive(apdu)
                 guard response == [0x90, 0x00] else {
                     throw APDUBenchError.unexpectedResponse(response)
                 }
             }
-            let elapsed = start.duration(to: connection.clock.now)
+            let elapsed = connection.now - start
             return AirLimitResult(
                 limit: APDUAirLimit(
                     commandBytes: apdu.count, responseBytes: response.count,

@@ -37,7 +37,7 @@ public struct StackOverheadBenchmark: Sendable {
         _ apdu: [UInt8], clock: BenchClock, _ connection: APDUBenchConnection
     ) async throws -> StackOverheadResult {
         let before = await connection.apdusReceivedByTag()
-        let start = connection.clock.now
+        let start = connection.now
         let (seconds, calls) = try await clock.secondsPerCall {
             let response = try await connection.transceiver.transceive(apdu)
             guard response == [0x90, 0x00] else {
@@ -48,6 +48,6 @@ public struct StackOverheadBenchmark: Sendable {
         return StackOverheadResult(
             apdu: apdu, secondsPerRoundTrip: seconds, roundTrips: calls,
             apdusReceivedByTag: received,
-            virtualTimeElapsed: start.duration(to: connection.clock.now))
+            virtualTimeElapsed: connection.now - start)
     }
 }

@@ -16,11 +16,11 @@ import Testing
         let chip = try #require(rig.readerChip)
         let dut = MisleadingDUT(
             inner: ReferenceDUT(chip: chip, clock: rig.readerClock), lie: lie)
-        _ = try await rig.clock.participate { try await dut.hello() }
+        _ = try await rig.run { try await dut.hello() }
         let conformanceCase = try #require(ConformanceCatalog.allCases.first { $0.id == id })
         let result = await ConformanceRunner(rig: rig, dut: dut, repeatCount: 1).run(
             conformanceCase)
-        await rig.clock.participate { await dut.close() }
+        await rig.run { await dut.close() }
         await rig.close()
         return result
     }

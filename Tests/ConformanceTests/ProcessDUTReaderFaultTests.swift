@@ -31,10 +31,9 @@ struct ProcessDUTReaderFaultTests {
         let directory = Self.root.appendingPathComponent("Rigs")
         let rig = try await AssembledRig.assemble(file, directory: directory)
         guard case .process(let spec) = file.dut else { return }
-        let clock = rig.clock
         let dut = ProcessDUT(
             spec: spec, directory: directory, environment: rig.dutEnvironment,
-            now: { clock.now.offset })
+            now: { rig.now })
         #expect(try await dut.hello().name.hasPrefix("nfcpy "))
         let runner = ConformanceRunner(rig: rig, dut: dut, repeatCount: 1)
         let fullTag = try #require(ConformanceCatalog.allCases.first { $0.id == "NDEF-R-013" })

@@ -14,7 +14,7 @@ import Testing
             directory: URL(fileURLWithPath: NSTemporaryDirectory()))
         let chip = try #require(rig.readerChip)
         let dut = ReferenceDUT(chip: chip, clock: rig.readerClock)
-        _ = try await rig.clock.participate { try await dut.hello() }
+        _ = try await rig.run { try await dut.hello() }
         let runner = ConformanceRunner(rig: rig, dut: dut, repeatCount: 1)
         var verdicts: [Verdict] = []
         for suite in ["multi-tag", "restart-polling"] {
@@ -22,7 +22,7 @@ import Testing
                 verdicts.append(await runner.run(conformanceCase).verdict)
             }
         }
-        await rig.clock.participate { await dut.close() }
+        await rig.run { await dut.close() }
         await rig.close()
         #expect(verdicts.count == 9)
         #expect(verdicts.allSatisfy { $0 == .pass })

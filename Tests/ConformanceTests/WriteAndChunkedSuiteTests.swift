@@ -112,8 +112,8 @@ import Testing
     @Test func aType2TagAfterAType4TagHasAType2History() async throws {
         let rig = try await AssembledRig.assemble(
             WriteAndChunkedSuiteTests.rig, directory: URL(fileURLWithPath: "/tmp"))
-        let slot = RigTagSlot(chip: rig.emulators[0], clock: rig.clock)
-        let atomic = try await rig.clock.participate {
+        let slot = rig.tagSlot(on: rig.emulators[0])
+        let atomic = try await rig.run {
             try await slot.present(Fixtures.type4(NDEFWriteSuite.old))
             try await slot.present(Fixtures.type2(NDEFWriteSuite.old))
             let atomic = await slot.writeHistory()?.storage.writesAreAtomic

@@ -13,10 +13,10 @@ import VirtualUSB
             emulators: [.init(id: "tag-a", device: .sim), .init(id: "tag-b", device: .sim)],
             dut: .reference(device: .sim))
         let rig = try await AssembledRig.assemble(file, directory: URL(fileURLWithPath: "/tmp"))
-        #expect(rig.clock.mode == .virtual)
+        #expect(rig.simulationClock?.mode == .virtual)
         #expect(rig.field != nil)
         #expect(rig.chips.map(\.id) == ["tag-a", "tag-b", "dut"])
-        let versions = try await rig.clock.participate {
+        let versions = try await rig.run {
             var versions: [PN533Chip] = []
             for chip in rig.chips { versions.append(try await chip.device.open().chip) }
             return versions

@@ -14,10 +14,10 @@ import Testing
 
     @Test func readyReturnsOnceTheReleasedTagListensAgain() async throws {
         let rig = try await AssembledRig.assemble(Self.file, directory: URL(fileURLWithPath: "/"))
-        let slot = RigTagSlot(chip: rig.emulators[0], clock: rig.clock)
+        let slot = rig.tagSlot(on: rig.emulators[0])
         let reader = try #require(rig.readerChip).device
         let chip = try #require(rig.emulators[0].simulated)
-        let kinds = try await rig.clock.participate {
+        let kinds = try await rig.run {
             try await slot.present(.type2(Type2Setup(content: [0xD0, 0x00, 0x00])))
             try await reader.open()
             try await reader.setRetries(atr: 0, psl: 1, passiveActivation: 1)
@@ -38,13 +38,13 @@ import Testing
 
     @Test func aRemovedTagIsReadyAtOnce() async throws {
         let rig = try await AssembledRig.assemble(Self.file, directory: URL(fileURLWithPath: "/"))
-        let slot = RigTagSlot(chip: rig.emulators[0], clock: rig.clock)
-        try await rig.clock.participate {
+        let slot = rig.tagSlot(on: rig.emulators[0])
+        try await rig.run {
             try await slot.present(.type2(Type2Setup(content: [0xD0, 0x00, 0x00])))
             await slot.remove()
-            let before = rig.clock.now
+            let before = rig.now
             try await slot.ready()
-            #expect(rig.clock.now == before)
+            #expect(rig.now == before)
             await slot.stop()
         }
         await rig.close()
@@ -55,7 +55,7 @@ import Testing
 @Suite struct TagArmingTests {
     @Test func aTagThatNeverListensTimesOutOnTheClock() async {
         let clock = SimulationClock()
-        let arming = TagArming(clock: clock)
+        let arming = TagArming(time: RigTime(simulation: clock))
         await clock.participate {
             await #expect(throws: SimulationError.timedOut) {
                 try await arming.waitUntilArmed(timeout: .milliseconds(20))
@@ -66,7 +66,7 @@ import Testing
 
     @Test func aWaitEndsWhenTheEmulatorListensAgain() async throws {
         let clock = SimulationClock()
-        let arming = TagArming(clock: clock)
+        let arming = TagArming(time: RigTime(simulation: clock))
         arming.observe(.listening)
         arming.observe(.activated(firstCommand: [0xE0, 0x80]))
         arming.observe(.released)
@@ -83,12 +83,43 @@ import Testing
 
     @Test func anActivatedTagNeedsNoWait() async throws {
         let clock = SimulationClock()
-        let arming = TagArming(clock: clock)
+        let arming = TagArming(time: RigTime(simulation: clock))
         arming.observe(.activated(firstCommand: [0x30, 0x00]))
         arming.observe(.received([0x30, 0x04]))
         try await clock.participate {
             try await arming.waitUntilArmed(timeout: .seconds(1))
             #expect(clock.now == SimulationInstant.zero)
         }
+    }
+}
+
+/// On a rig with no simulation clock (USB dongles only) the arming state is waited for in
+/// real time.
+@Suite struct WallTagArmingTests {
+    @Test func aTagThatNeverListensTimesOutInRealTime() async {
+        let arming = TagArming(time: .wall())
+        let start = ContinuousClock.now
+        await #expect(throws: WallSignal.WaitError.timedOut) {
+            try await arming.waitUntilArmed(timeout: .milliseconds(20))
+        }
+        #expect(ContinuousClock.now - start >= .milliseconds(20))
+    }
+
+    @Test func aWaitEndsWhenTheEmulatorListensAgain() async throws {
+        let arming = TagArming(time: .wall())
+        arming.observe(.listening)
+        arming.observe(.released)
+        let emulator = Task {
+            try await Task.sleep(for: .milliseconds(10))
+            arming.observe(.listening)
+        }
+        try await arming.waitUntilArmed(timeout: .seconds(30))
+        try await emulator.value
+    }
+
+    @Test func anActivatedTagNeedsNoWait() async throws {
+        let arming = TagArming(time: .wall())
+        arming.observe(.activated(firstCommand: [0x30, 0x00]))
+        try await arming.waitUntilArmed(timeout: .zero)
     }
 }

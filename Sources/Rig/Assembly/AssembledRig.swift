@@ -4,15 +4,16 @@ import PN533Sim
 import PN533USB
 import VirtualUSB
 
-/// A rig file turned into chips: a clock, a simulated field when any chip is simulated, the
-/// emulator chips, and the reference reader's chip.
+/// A rig file turned into chips: the time it runs on, a simulated field when any chip is
+/// simulated, the emulator chips, and the reference reader's chip.
 public struct AssembledRig: Sendable {
     /// The rig file.
     public let file: RigFile
     /// The folder the rig file is in (process DUTs start there).
     public let directory: URL
-    /// The clock every timestamp uses: virtual for simulated rigs, wall otherwise.
-    public let clock: SimulationClock
+    /// The time every timestamp uses: a simulation clock (virtual or wall mode, as the file
+    /// says) when a chip is simulated, the plain wall clock for a rig of USB dongles only.
+    public let time: RigTime
     /// The simulated RF field, when any chip is simulated.
     public let field: RFField?
     /// One chip per emulated tag, in rig-file order.
@@ -33,21 +34,22 @@ public struct AssembledRig: Sendable {
         _ file: RigFile, directory: URL, usb: USBTiming = USBTiming(),
         air: AirTiming = AirTiming(), virtualUSBBus: VirtualUSBBus? = nil
     ) async throws(RigAssemblyError) -> AssembledRig {
-        let clock = SimulationClock(mode: file.clock == .virtual ? .virtual : .wall)
+        let time = RigTime(for: file)
         var devices = file.emulators.map { ($0.id, $0.device) }
         if case .reference(let device) = file.dut { devices.append((DUTReaderChip.id, device)) }
         let childReader: RigFile.DeviceSpec? =
             if case .process(let spec) = file.dut { spec.reader } else { nil }
+        // `RigTime` makes a simulation clock whenever a chip is simulated.
         let field =
-            (devices.contains { $0.1.isSimulated } || childReader?.isSimulated == true)
-            ? RFField(clock: clock, timing: air) : nil
+            file.namesSimulatedChip
+            ? time.simulationClock.map { RFField(clock: $0, timing: air) } : nil
         var virtualUSB: VirtualUSBChips?
         let virtualChip =
             devices.first { $0.1 == .virtualUSB }?.0
             ?? (childReader == .virtualUSB ? DUTReaderChip.id : nil)
         if let id = virtualChip {
             // The host waits on libusb in real time; a virtual clock would never see it pass.
-            guard clock.mode == .wall else { throw .virtualUSBNeedsWallClock(id: id) }
+            guard !time.isVirtual else { throw .virtualUSBNeedsWallClock(id: id) }
             virtualUSB = try VirtualUSBChips(id: id, bus: virtualUSBBus)
         }
         var chips: [RigChip] = []
@@ -74,7 +76,7 @@ public struct AssembledRig: Sendable {
             }
         }
         return AssembledRig(
-            file: file, directory: directory, clock: clock, field: field,
+            file: file, directory: directory, time: time, field: field,
             emulators: Array(chips.prefix(file.emulators.count)), readerChip: readerChip,
             dutReader: dutReader, virtualUSB: virtualUSB)
     }
@@ -165,8 +167,12 @@ public struct AssembledRig: Sendable {
     /// Every chip, emulators first.
     public var chips: [RigChip] { emulators + (readerChip.map { [$0] } ?? []) }
 
+    /// The simulation clock of a rig with a simulated chip (nil for a rig of USB dongles
+    /// only), for the simulator's own tools: everything else goes through `time`.
+    public var simulationClock: SimulationClock? { time.simulationClock }
+
     /// Time on the rig's clock since it was assembled.
-    public var now: Duration { clock.now.offset }
+    public var now: Duration { time.now }
 
     /// Releases USB devices, then unplugs virtual ones.
     public func close() async {

@@ -1,17 +1,14 @@
 import PN533
-import PN533Sim
 import TagReader
 
 extension AssembledRig {
     /// The rig's clock as a reader clock: reader events and tag events share one timeline,
     /// and in virtual mode the reader's waits (restart delay, field reset) cost no real time.
-    public var readerClock: ReaderClock {
-        ReaderClock(clock, origin: .zero)
-    }
+    public var readerClock: ReaderClock { time.readerClock }
 
     /// The reference reader on the rig's DUT chip, opened.
     ///
-    /// On a virtual-clock rig call it inside `clock.participate {}`, together with the tag
+    /// On a virtual-clock rig call it inside `run {}`, together with the tag
     /// emulators the reader is to find (see README, "The simulated rig").
     ///
     /// - Throws: `.processDUT` when the rig's DUT is a child process, `.chip` when the chip

@@ -39,6 +39,12 @@ public struct RigFile: Sendable, Hashable {
         emulators.contains { $0.device == .virtualUSB } || dut.readerDevice == .virtualUSB
     }
 
+    /// Whether any chip, an emulator's or the DUT's reader, is simulated (`sim` or
+    /// `virtual-usb`): such a rig has a simulated field.
+    public var namesSimulatedChip: Bool {
+        emulators.contains { $0.device.isSimulated } || dut.readerDevice?.isSimulated == true
+    }
+
     /// Virtual or wall time.
     public enum ClockMode: String, Sendable, Hashable, CaseIterable {
         /// Simulated time: only for simulated chips.

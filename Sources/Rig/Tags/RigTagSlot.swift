@@ -1,5 +1,4 @@
 import ISODEP
-import ISODEPSimulation
 import PN533
 import PN533Sim
 import TagEmulation
@@ -10,12 +9,12 @@ import TagFormat
 public actor RigTagSlot {
     /// The chip.
     public nonisolated let chip: RigChip
-    private let clock: SimulationClock
+    private let time: RigTime
     private var opened = false
     private var emulator: (any TagEmulator)?
     private var type4: Type4TagEmulator?
     private var type2: Type2TagEmulator?
-    private var task: SimulationTask<Void>?
+    private var task: RigTask?
     /// The presented tag's arming state (nil when none is presented).
     private var arming: TagArming?
     /// Whether the presented tag is in the field (not removed).
@@ -23,11 +22,11 @@ public actor RigTagSlot {
     /// The presented tag's UID (nil when none is presented).
     private var uid: [UInt8]?
 
-    /// A slot on `chip`, timed by `clock`. Its tags behave as cards do: one the reader put in
+    /// A slot on `chip`, timed by `time`. Its tags behave as cards do: one the reader put in
     /// HALT (S(DESELECT), HLTA) keeps silent until the field goes off.
-    public init(chip: RigChip, clock: SimulationClock) {
+    public init(chip: RigChip, time: RigTime) {
         self.chip = chip
-        self.clock = clock
+        self.time = time
     }
 
     /// Starts presenting `setup` (replacing any tag presented before), puts it in the field,
@@ -41,14 +40,12 @@ public actor RigTagSlot {
             do { try await chip.device.open() } catch { throw .chip(id: chip.id, error) }
             opened = true
         }
-        let clock = clock
+        let time = time
         // The tag is presented once its chip listens; a reader polling before would miss it.
-        let arming = TagArming(clock: clock)
+        let arming = TagArming(time: time)
         self.arming = arming
-        let log = TagEventLog(now: { clock.now.offset }, observer: { arming.observe($0.kind) })
-        let scheduler: any ISODEPScheduler =
-            clock.mode == .virtual
-            ? SimulationISODEPScheduler(clock: clock) : ContinuousISODEPScheduler()
+        let log = TagEventLog(now: { time.now }, observer: { arming.observe($0.kind) })
+        let scheduler = time.isoDEPScheduler
         let identity = nfcid ?? Self.nfcid(for: chip.id)
         uid = [0x08] + identity
         do {
@@ -93,7 +90,7 @@ public actor RigTagSlot {
             throw .setup(id: chip.id, reason: "\(error)")
         }
         let running = emulator
-        task = clock.spawn { try? await running?.run() }
+        task = time.spawn { try? await running?.run() }
         await chip.simulated?.setInField(true)
         inField = true
         try await ready()
@@ -144,7 +141,7 @@ public actor RigTagSlot {
         // of one `PN533Device` waits outside the simulation clock and would stall it.
         if let task {
             task.cancel()
-            _ = try? await task.value
+            await task.join()
         }
         task = nil
         await chip.simulated?.setInField(false)

@@ -8,13 +8,23 @@ import TagEmulation
 final class TagArming: Sendable {
     private let arming = Lock(true)
     /// At most one signal waits: the waiter checks the state after each.
-    private let changed: SimulationChannel<Void>
-    private let clock: SimulationClock
+    private let changed: Changed
 
-    /// A tag whose emulator is starting, timed by `clock`.
-    init(clock: SimulationClock) {
-        self.clock = clock
-        changed = SimulationChannel(clock: clock)
+    /// What the waiter waits on: a channel on a simulation clock, so that virtual time moves
+    /// on while it waits; a wall signal on a rig with no simulation clock.
+    private enum Changed: Sendable {
+        case simulation(SimulationChannel<Void>, SimulationClock)
+        case wall(WallSignal)
+    }
+
+    /// A tag whose emulator is starting, timed by `time`.
+    init(time: RigTime) {
+        changed =
+            if let clock = time.simulationClock {
+                .simulation(SimulationChannel(clock: clock), clock)
+            } else {
+                .wall(WallSignal())
+            }
     }
 
     /// Follows the emulator's log: a session's end starts the arming, listening (or being
@@ -28,14 +38,25 @@ final class TagArming: Sendable {
         case .received, .sent, .sentNibble, .waitingTimeExtension: return
         }
         arming.withLock { $0 = nowArming }
-        if !nowArming, changed.pendingCount == 0 { changed.send(()) }
-    }
-
-    /// Returns once the emulator is not arming; throws when it still is after `timeout`.
-    func waitUntilArmed(timeout: Duration) async throws(SimulationError) {
-        let deadline = clock.now.advanced(by: timeout)
-        while arming.withLock({ $0 }) {
-            try await changed.receive(deadline: deadline)
+        guard !nowArming else { return }
+        switch changed {
+        case .simulation(let channel, _): if channel.pendingCount == 0 { channel.send(()) }
+        case .wall(let signal): signal.send()
         }
     }
+
+    /// Returns once the emulator is not arming; throws when it still is after `timeout`
+    /// (`SimulationError` on a simulation clock, `WallSignal.WaitError` otherwise).
+    func waitUntilArmed(timeout: Duration) async throws {
+        switch changed {
+        case .simulation(let channel, let clock):
+            let deadline = clock.now.advanced(by: timeout)
+            while isArming { try await channel.receive(deadline: deadline) }
+        case .wall(let signal):
+            let deadline = ContinuousClock.now.advanced(by: timeout)
+            while isArming { try await signal.wait(until: deadline) }
+        }
+    }
+
+    private var isArming: Bool { arming.withLock { $0 } }
 }

@@ -14,6 +14,8 @@ import Testing
 /// participation of the clock, then stops the emulators.
 struct Bench: Sendable {
     let rig: AssembledRig
+    /// The rig's virtual clock: the bench watches it for deadlocks and times removals on it.
+    let clock: SimulationClock
     let slots: [RigTagSlot]
     let reader: NFCReferenceReader
     /// Every event the reader reported, in order.
@@ -34,20 +36,20 @@ struct Bench: Sendable {
         let rig = try await AssembledRig.assemble(
             file, directory: URL(fileURLWithPath: NSTemporaryDirectory()))
         self.rig = rig
-        guard rig.clock.mode == .virtual, let dut = rig.readerChip, let chip = dut.simulated
+        guard let clock = rig.simulationClock, clock.mode == .virtual, let dut = rig.readerChip,
+            let chip = dut.simulated
         else { throw BenchError.notSimulated }
+        self.clock = clock
         readerChip = chip
         emulatorChips = try rig.emulators.map { chip in
             guard let simulated = chip.simulated else { throw BenchError.notSimulated }
             return simulated
         }
-        slots = rig.emulators.map { RigTagSlot(chip: $0, clock: rig.clock) }
+        slots = rig.emulators.map(rig.tagSlot(on:))
         reader = NFCReferenceReader(
             device: dut.device, configuration: configuration, clock: rig.readerClock,
             onEvent: readerEvents.record)
     }
-
-    var clock: SimulationClock { rig.clock }
 
     /// The first slot (the one tag of a pair).
     var slot: RigTagSlot { slots[0] }
