@@ -56,18 +56,19 @@ let package = Package(
             dependencies: [
                 "PN533", "PN533USB", "PN533Sim", "ISODEP", "ISODEPSimulation", "TagFormat",
                 "TagEmulation", "TagReader", "NDEF", "HexText", "VirtualUSB", "Locking",
-                .product(name: "Yams", package: "Yams"),
+                "PacketTrace", .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(
             name: "Conformance",
             dependencies: [
                 "Rig", "TagEmulation", "TagReader", "NDEF", "TagFormat", "HexText", "Locking",
+                "PacketTrace",
             ]),
         .target(
             name: "Reporting",
             dependencies: [
-                "Conformance", "Rig", "HexText",
+                "Conformance", "Rig", "HexText", "PacketTrace", "TraceListing",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
@@ -96,6 +97,7 @@ let package = Package(
                 "PN533USB",
                 "Reporting",
                 "Conformance",
+                "PacketTrace",
                 "Rig",
                 "PN533Sim",
                 "VirtualUSB",

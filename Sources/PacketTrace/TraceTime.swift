@@ -1,5 +1,11 @@
 /// Nanosecond timestamps as text, the same way in trace file comments and listings.
 public enum TraceTime {
+    /// `duration` in whole nanoseconds: a record's timestamp from a time since the rig began.
+    public static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
     /// `1.250000000`: seconds with all nine decimals.
     public static func seconds(_ nanoseconds: Int64) -> String {
         decimal(nanoseconds, unit: 1_000_000_000, digits: 9)

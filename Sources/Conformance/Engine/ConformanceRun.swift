@@ -1,4 +1,5 @@
 import Foundation
+import PacketTrace
 import Rig
 import TagReader
 
@@ -15,12 +16,19 @@ public struct ConformanceRun: Sendable {
         public var repeatCount: Int?
         /// Deliberate faults for the reference reader.
         public var dutFaults: ReaderFaults
+        /// Which cases keep their traces.
+        public var traceMode: TraceMode
+        /// How much of each interface's trace a repetition keeps (its start and end).
+        public var traceLimit: TraceLimit
 
         /// Creates options.
         public init(
             suites: [String]? = nil, caseIDs: [String]? = nil, repeatCount: Int? = nil,
-            dutFaults: ReaderFaults = .none
+            dutFaults: ReaderFaults = .none, traceMode: TraceMode = .none,
+            traceLimit: TraceLimit = .default
         ) {
+            self.traceMode = traceMode
+            self.traceLimit = traceLimit
             self.suites = suites
             self.caseIDs = caseIDs
             self.repeatCount = repeatCount
@@ -117,7 +125,8 @@ public struct ConformanceRun: Sendable {
             throw .dut("\(error)")
         }
         let runner = ConformanceRunner(
-            rig: rig, dut: dut, repeatCount: options.repeatCount ?? file.repeatCount)
+            rig: rig, dut: dut, repeatCount: options.repeatCount ?? file.repeatCount,
+            traceMode: options.traceMode, traceLimit: options.traceLimit)
         let results = await runner.run(cases, progress: progress)
         // Closing talks to the chip: on a virtual clock that is a participant's work too.
         await rig.run { await dut.close() }

@@ -16,13 +16,17 @@ public struct CaseResult: Sendable, Hashable {
     public var timeline: [TimelineEvent]
     /// How long the case took (simulated time on a virtual rig).
     public var duration: Duration
+    /// The traces of the repetition that decided the verdict, when the run's `TraceMode`
+    /// keeps them.
+    public var trace: CaseTrace?
 
     /// Creates a result.
     public init(
         id: String, suite: String, title: String, verdict: Verdict, message: String = "",
         measurements: [MeasurementSeries] = [], timeline: [TimelineEvent] = [],
-        duration: Duration = .zero
+        duration: Duration = .zero, trace: CaseTrace? = nil
     ) {
+        self.trace = trace
         self.id = id
         self.suite = suite
         self.title = title

@@ -98,6 +98,8 @@ public actor RFField {
     private var transmissions = IDTable<Transmission>()
     private var nextTransmission = 0
     /// Goes off when the earliest unanswered transmission's waiting time is over, and when.
+    /// What went over the air since `beginTrace(limit:)`, while a trace is kept.
+    var trace: BoundedTrace?
     private var waitingTimeTimer: (timer: SimulationTimer, due: SimulationInstant)?
 
     /// The simulation's executor, shared with the chips; read once, as the run time asks for
@@ -151,6 +153,7 @@ public actor RFField {
             fieldsOn.removeAll { $0 == reader.id }
         }
         guard before != fieldsOn else { return }
+        recordFieldSwitch(on: on)
         for id in externalEdges.keys {
             externalEdges[id]?.record(seenBy: id, from: before, to: fieldsOn)
         }
@@ -180,6 +183,11 @@ public actor RFField {
     /// the first cards selected are halted again, the last stays selected by `reader`.
     public func poll(by reader: ReaderHandle, limit: Int) async -> [PolledTarget] {
         // REQA (7 bits) and the ATQA every idle card answers.
+        recordWakeUp(
+            0x26,
+            answeredBy: entries.ids.compactMap { id in
+                entries[id].flatMap { $0.state == .idle ? $0.identity : nil }
+            })
         try? await clock.sleep(
             for: timing.duration(of: AirFrame(bytes: [0x26], lastByteBits: 7))
                 + timing.responseDelay + timing.duration(bytes: 2) + timing.guardTime)
@@ -194,10 +202,11 @@ public actor RFField {
         var polled: [PolledTarget] = []
         for selection in selections {
             // ANTICOLLISION answers are 5 bytes (CLn + BCC); SELECT is 9, SAK 3 (with CRC).
-            try? await clock.sleep(for: exchangeTime(command: 9, response: 5) * selection.frames)
             let id = idle[selection.card]
-            guard let entry = entries[id] else { continue }
             if let previous = polled.last { halt(previous.handle) }
+            if let identity = entries[id]?.identity { recordSelection(of: identity) }
+            try? await clock.sleep(for: exchangeTime(command: 9, response: 5) * selection.frames)
+            guard let entry = entries[id] else { continue }
             entries[id]?.state = .active(reader: reader.id, fromHalt: false)
             entry.target.selected(at: clock.now, in: self)
             polled.append(
@@ -211,6 +220,12 @@ public actor RFField {
     /// reader had selected: how a reader switches between listed targets. A card deaf to
     /// WUPA (ISO/IEC 14443-4 activated) is not woken.
     public func reselect(_ handle: TargetHandle, by reader: ReaderHandle) async -> Bool {
+        if let identity = entries[handle.id]?.identity {
+            recordWakeUp(0x52, answeredBy: [identity])
+            recordSelection(
+                of: identity,
+                from: clock.now.advanced(by: exchangeTime(command: 1, response: 2)))
+        }
         try? await clock.sleep(for: exchangeTime(command: 9, response: 5) * 3)
         guard fieldsOn.contains(reader.id), let entry = entries[handle.id] else { return false }
         for (id, other) in entries where id != handle.id && other.state.isSelected(by: reader.id) {
@@ -232,6 +247,7 @@ public actor RFField {
     /// HLTA: the card stops answering until woken.
     public func halt(_ handle: TargetHandle) {
         guard let entry = entries[handle.id] else { return }
+        recordFrame(.pcdToPICC, .withCRC([0x50, 0x00]), at: clock.now)
         entries[handle.id]?.state = .halted
         entry.target.halted(in: self)
     }
@@ -271,6 +287,7 @@ public actor RFField {
             begin = max(begin, last.advanced(by: timing.guardTime))
         }
         let ended = begin.advanced(by: timing.duration(of: frame))
+        recordFrame(.pcdToPICC, frame, at: begin)
         let transmission = Transmission(
             target: handle.id, reader: reader.id, deadline: ended.advanced(by: waitingTime),
             outcome: outcome)
@@ -393,6 +410,7 @@ public actor RFField {
     /// known. Cards the frame does not concern and cards it is an error to fall back as
     /// ISO/IEC 14443-3 says. Air time is charged as for any frame and its answer.
     public func broadcast(_ frame: AirFrame, from reader: ReaderHandle) async -> BroadcastAnswer {
+        recordFrame(.pcdToPICC, frame, at: clock.now)
         try? await clock.sleep(for: timing.duration(of: frame) + timing.responseDelay)
         guard fieldsOn.contains(reader.id) else { return .silence }
         var answers: [(id: Int, frame: AirFrame)] = []
@@ -403,6 +421,8 @@ public actor RFField {
             answers.append((id, answer))
         }
         guard let first = answers.first?.frame else { return .silence }
+        // Different answers collide: the trace keeps the first, as a sniffer would show one.
+        recordFrame(.piccToPCD, first, at: clock.now)
         try? await clock.sleep(for: timing.duration(of: first) + timing.guardTime)
         guard answers.allSatisfy({ $0.frame == first }) else { return .collision }
         return .frame(first)
@@ -469,6 +489,7 @@ public actor RFField {
         }
         guard accepted == true else { return }
         setWaitingTimeTimer()
+        recordFrame(.piccToPCD, frame, at: max(start, now))
         let answerEnd = start.advanced(by: timing.duration(of: frame))
         guard !clock.hasCome(answerEnd) else {
             return complete(id, with: frame, endedAt: answerEnd)
@@ -521,7 +542,7 @@ public actor RFField {
         waitingTimeTimer = (timer, earliest)
     }
 
-    private func exchangeTime(command: Int, response: Int) -> Duration {
+    func exchangeTime(command: Int, response: Int) -> Duration {
         timing.duration(bytes: command) + timing.responseDelay + timing.duration(bytes: response)
             + timing.guardTime
     }

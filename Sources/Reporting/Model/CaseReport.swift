@@ -16,12 +16,17 @@ public struct CaseReport: Sendable, Hashable, Codable {
     public var durationMs: Double
     /// Each metric that has samples, by name.
     public var measurements: [String: MeasurementSummary]
+    /// The case's trace file, relative to the run's folder (`traces/<id>.pcapng`); absent
+    /// when the case kept none.
+    public var trace: String?
 
     /// Creates a case report.
     public init(
         id: String, suite: String, title: String, verdict: Verdict, message: String = "",
-        durationMs: Double = 0, measurements: [String: MeasurementSummary] = [:]
+        durationMs: Double = 0, measurements: [String: MeasurementSummary] = [:],
+        trace: String? = nil
     ) {
+        self.trace = trace
         self.id = id
         self.suite = suite
         self.title = title
@@ -39,7 +44,8 @@ public struct CaseReport: Sendable, Hashable, Codable {
             id: result.id, suite: result.suite, title: result.title, verdict: result.verdict,
             message: result.message,
             durationMs: Microseconds.milliseconds(Microseconds.of(result.duration)),
-            measurements: measurements)
+            measurements: measurements,
+            trace: result.trace.map { _ in TraceFiles.path(for: result.id) })
     }
 
     /// The metric names, sorted: the order every writer lists them in.

@@ -9,6 +9,8 @@ public enum ReportWriteError: Error, Hashable, CustomStringConvertible {
     case cannotWriteFile(path: String, reason: String)
     /// `latest` could not be pointed at the new run.
     case cannotLinkLatest(path: String, reason: String)
+    /// A case's trace could not be made into a pcapng file (the reports were written).
+    case cannotWriteTrace(caseID: String, reason: String)
 
     /// One line naming the path and the cause.
     public var description: String {
@@ -21,6 +23,8 @@ public enum ReportWriteError: Error, Hashable, CustomStringConvertible {
             "\(path): cannot write: \(reason)"
         case .cannotLinkLatest(let path, let reason):
             "\(path): cannot point it at the new run: \(reason)"
+        case .cannotWriteTrace(let caseID, let reason):
+            "case \(caseID): its trace cannot be written: \(reason)"
         }
     }
 }

@@ -14,7 +14,8 @@ public enum ReportWriter {
 
     /// Writes `report.json`, `junit.xml`, `report.md` and `report.html` into
     /// `<reports>/<run-id>/` (creating folders as needed, replacing files of the same run),
-    /// then repoints `<reports>/latest` at that folder.
+    /// then each kept trace as `traces/<CASE-ID>.pcapng`, then repoints `<reports>/latest`
+    /// at that folder.
     ///
     /// Each file is written atomically, and `latest` is replaced by renaming a new link over
     /// it, so a reader sees either the old run or the new one, never a half-written one.
@@ -35,15 +36,33 @@ public enum ReportWriter {
             throw .cannotCreateDirectory(path: folder.path, reason: describe(error))
         }
         for file in ReportDocuments(run).files {
-            let url = folder.appendingPathComponent(file.name)
+            try write(file.contents, to: folder.appendingPathComponent(file.name))
+        }
+        // Traces after the reports: a trace that fails loses no verdict.
+        let traces = TraceFiles.render(run)
+        if !traces.files.isEmpty {
+            let tracesFolder = folder.appendingPathComponent(TraceFiles.folder)
             do {
-                try file.contents.write(to: url, options: .atomic)
+                try FileManager.default.createDirectory(
+                    at: tracesFolder, withIntermediateDirectories: true)
             } catch {
-                throw .cannotWriteFile(path: url.path, reason: describe(error))
+                throw .cannotCreateDirectory(path: tracesFolder.path, reason: describe(error))
             }
         }
+        for file in traces.files {
+            try write(file.contents, to: folder.appendingPathComponent(file.name))
+        }
         try link(reports.appendingPathComponent(latest).path, to: id)
+        if let failure = traces.failures.first { throw failure }
         return folder
+    }
+
+    private static func write(_ contents: Data, to url: URL) throws(ReportWriteError) {
+        do {
+            try contents.write(to: url, options: .atomic)
+        } catch {
+            throw .cannotWriteFile(path: url.path, reason: describe(error))
+        }
     }
 
     private static func link(_ path: String, to target: String) throws(ReportWriteError) {

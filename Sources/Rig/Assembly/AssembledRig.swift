@@ -56,7 +56,8 @@ public struct AssembledRig: Sendable {
         for (id, device) in devices {
             do throws(RigAssemblyError) {
                 chips.append(
-                    try await open(device, id: id, field: field, virtualUSB: virtualUSB, usb: usb))
+                    try await open(
+                        device, id: id, field: field, virtualUSB: virtualUSB, usb: usb, time: time))
             } catch {
                 for chip in chips { await chip.usb?.close() }
                 virtualUSB?.unplug()
@@ -126,22 +127,28 @@ public struct AssembledRig: Sendable {
 
     private static func open(
         _ spec: RigFile.DeviceSpec, id: String, field: RFField?, virtualUSB: VirtualUSBChips?,
-        usb: USBTiming
+        usb: USBTiming, time: RigTime
     ) async throws(RigAssemblyError) -> RigChip {
+        // Every chip nfcrig drives keeps a USB trace while a case asks for one.
+        let trace = USBTraceRecorder(now: { time.now })
+        func device(_ transport: some Transport) -> PN533Device {
+            PN533Device(transport: ObservedTransport(transport, observer: trace.observe))
+        }
         switch spec {
         case .sim:
             // `assemble` makes a field whenever a chip is simulated.
             guard let field else { throw .noField(id: id) }
             let firmware = PN533Firmware(name: id, field: field, usb: usb)
             return RigChip(
-                id: id, device: PN533Device(transport: firmware.transport()), simulated: firmware)
+                id: id, device: device(firmware.transport()), simulated: firmware,
+                usbTrace: trace)
         case .virtualUSB:
             guard let field, let virtualUSB else { throw .noField(id: id) }
             let firmware = PN533Firmware(name: id, field: field, usb: usb)
             let transport = try await virtualUSB.plug(firmware, id: id)
             return RigChip(
-                id: id, device: PN533Device(transport: transport), simulated: firmware,
-                usb: transport)
+                id: id, device: device(transport), simulated: firmware, usb: transport,
+                usbTrace: trace)
         case .usb(let text):
             let selector: PN533USBSelector
             do {
@@ -152,8 +159,8 @@ public struct AssembledRig: Sendable {
             do {
                 let (transport, _) = try await PN533USBDevice.open(selector)
                 return RigChip(
-                    id: id, device: PN533Device(transport: transport), simulated: nil,
-                    usb: transport)
+                    id: id, device: device(transport), simulated: nil, usb: transport,
+                    usbTrace: trace)
             } catch {
                 throw .usb(id: id, message: "\(error)")
             }

@@ -13,11 +13,15 @@ public struct RigChip: Sendable {
     public var simulated: PN533Firmware?
     /// The USB transport behind it, to close at the end; nil when simulated.
     public var usb: PN533USBTransport?
+    /// The USB trace of the chip's transfers (nil for a chip put together by hand).
+    public var usbTrace: USBTraceRecorder?
 
     /// A chip of a rig put together by hand (a benchmark, a tool).
     public init(
-        id: String, device: PN533Device, simulated: PN533Firmware?, usb: PN533USBTransport? = nil
+        id: String, device: PN533Device, simulated: PN533Firmware?, usb: PN533USBTransport? = nil,
+        usbTrace: USBTraceRecorder? = nil
     ) {
+        self.usbTrace = usbTrace
         self.id = id
         self.device = device
         self.simulated = simulated

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Conformance
 import Foundation
+import PacketTrace
 import Reporting
 import Rig
 import TagReader
@@ -42,7 +43,26 @@ struct RunCommand: ParsableCommand {
             """)
     var dutFaults: [String] = []
 
+    @Option(
+        name: .customLong("trace"),
+        help: """
+            Which cases keep a trace file (RF and USB, pcapng) in OUT/<run-id>/traces: \
+            failing (fail and error), all, or none.
+            """)
+    var traceMode: TraceMode = .failing
+
+    @Option(
+        name: .customLong("trace-limit"),
+        help: """
+            Records each interface of a trace keeps (its start and end; what falls between \
+            is counted in the file).
+            """)
+    var traceLimit: Int = TraceLimit.default.maximumRecords
+
     func validate() throws {
+        if !(2...10_000_000).contains(traceLimit) {
+            throw ValidationError("--trace-limit must be between 2 and 10000000, not \(traceLimit)")
+        }
         if let repeatCount, !(1...10_000).contains(repeatCount) {
             throw ValidationError("--repeat must be between 1 and 10000, not \(repeatCount)")
         }
@@ -66,7 +86,10 @@ struct RunCommand: ParsableCommand {
         }
         let options = ConformanceRun.Options(
             suites: suites.isEmpty ? nil : suites, caseIDs: cases.isEmpty ? nil : cases,
-            repeatCount: repeatCount, dutFaults: (try? ReaderFaults(parsing: dutFaults)) ?? .none)
+            repeatCount: repeatCount, dutFaults: (try? ReaderFaults(parsing: dutFaults)) ?? .none,
+            traceMode: traceMode,
+            traceLimit: TraceLimit(
+                maximumRecords: traceLimit, maximumBytes: TraceLimit.default.maximumBytes))
         // A wrong selection is reported before nfcrig re-executes itself for virtual USB.
         do {
             _ = try ConformanceRun.selectCases(file, fileName: rig, options: options)

@@ -1,0 +1,4 @@
+import ArgumentParser
+import Conformance
+
+extension TraceMode: ExpressibleByArgument {}
