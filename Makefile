@@ -93,9 +93,11 @@ test: deps
 	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build --skip '$(WALL_CLOCK_TESTS)' \
 		2>&1 | tee $(TEST_LOG)
 	@# The trace files' oracle (issue 21) must have run: tshark is installed by make deps.
-	@if grep -q 'TSharkOracleTests skipped' $(TEST_LOG) \
-		|| ! grep -q 'Suite TSharkOracleTests passed' $(TEST_LOG); then \
-		echo "make test: TSharkOracleTests did not run"; exit 1; fi
+	@for suite in TSharkOracleTests RunTraceTests; do \
+		if grep -q "$$suite skipped" $(TEST_LOG) \
+			|| ! grep -q "Suite $$suite passed" $(TEST_LOG); then \
+			echo "make test: $$suite did not run"; exit 1; fi; \
+	done
 	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build --no-parallel \
 		--filter '$(WALL_CLOCK_TESTS)' 2>&1 | tee $(WALL_TEST_LOG)
 	@if grep -q 'skipped' $(WALL_TEST_LOG); then \

@@ -159,8 +159,17 @@ let package = Package(
                 "ISODEPSimulation", "PN533", "NFCRigTestSupport", "SimulatedRigSupport",
             ]
         ),
-        .testTarget(name: "RigTests", dependencies: ["Rig", "VirtualUSB", "NDEF"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Conformance"]),
+        .testTarget(
+            name: "RigTests",
+            dependencies: [
+                "Rig", "VirtualUSB", "NDEF", "PN533", "PacketTrace", "TagFormat",
+                "NFCRigTestSupport",
+            ]),
+        .testTarget(
+            name: "ReportingTests",
+            dependencies: [
+                "Reporting", "Conformance", "Rig", "PacketTrace", "PN533", "NFCRigTestSupport",
+            ]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
         .testTarget(
             name: "VirtualUSBTests",

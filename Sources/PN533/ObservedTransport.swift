@@ -8,15 +8,17 @@ public struct ObservedTransport<Base: Transport>: Transport {
     public let base: Base
     private let observer: Observer
 
-    /// `base`, with every transfer it carries shown to `observer` (once it went through).
+    /// `base`, with every transfer it carries shown to `observer`: a host→chip transfer as
+    /// it is sent (the host's time of sending, whether or not it arrives), a chip→host one
+    /// once received.
     public init(_ base: Base, observer: @escaping Observer) {
         self.base = base
         self.observer = observer
     }
 
     public nonisolated(nonsending) func send(_ bytes: [UInt8]) async throws(TransportError) {
-        try await base.send(bytes)
         observer(.hostToChip, bytes)
+        try await base.send(bytes)
     }
 
     public nonisolated(nonsending) func receive(timeout: Duration)

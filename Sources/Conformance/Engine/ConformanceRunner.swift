@@ -1,6 +1,5 @@
 import PacketTrace
 import Rig
-import TagEmulation
 
 /// Runs cases on an assembled rig against a DUT, each `repeatCount` times, and gathers the
 /// verdicts, every latency sample and the timelines.
@@ -87,14 +86,9 @@ public struct ConformanceRunner: Sendable {
         return await rig.run { () async -> (RepetitionOutcome, [InterfaceTrace]?) in
             if tracing { await rig.beginTraces(limit: limit) }
             let outcome = await body(context)
-            // A stopped slot forgets its tag's events: a bench's RF trace is made of them.
-            var tagEvents: [String: [TagEvent]] = [:]
-            if tracing, rig.field == nil {
-                for slot in slots { tagEvents[slot.chip.id] = await slot.events }
-            }
             for slot in slots { await slot.stop() }
             _ = await context.dut.takeEvents()
-            let interfaces = tracing ? await rig.endTraces(tagEvents: tagEvents) : nil
+            let interfaces = tracing ? await rig.endTraces() : nil
             return (outcome, interfaces)
         }
     }

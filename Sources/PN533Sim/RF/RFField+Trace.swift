@@ -16,8 +16,11 @@ extension RFField {
     /// Records `frame` whose first bit goes out at `instant`.
     func recordFrame(_ kind: TraceRecordKind, _ frame: AirFrame, at instant: SimulationInstant) {
         guard trace != nil else { return }
+        // A 4-bit ACK or NAK carries no CRC_A; marked so, decoders do not look for one.
         trace?.append(
-            TraceRecord(timestamp: Self.nanoseconds(instant), kind: kind, bytes: frame.bytes))
+            TraceRecord(
+                timestamp: Self.nanoseconds(instant), kind: kind, bytes: frame.bytes,
+                crcCaptured: frame.lastByteBits != 4))
     }
 
     func recordFieldSwitch(on: Bool) {

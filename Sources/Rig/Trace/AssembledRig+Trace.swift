@@ -1,6 +1,5 @@
 import PN533Sim
 import PacketTrace
-import TagEmulation
 
 extension AssembledRig {
     /// Starts keeping traces of what comes next (a case's repetition): the simulated
@@ -11,10 +10,13 @@ extension AssembledRig {
     }
 
     /// The traces kept since `beginTraces(limit:)`, an interface each: the simulated field's
-    /// air, or on a rig without one what each emulator's host exchanged with its reader
-    /// (`tagEvents` by emulator id, the tag slots' logs: no CRC captured, host time); then
-    /// each chip's USB transfers.
-    public func endTraces(tagEvents: [String: [TagEvent]] = [:]) async -> [InterfaceTrace] {
+    /// air, or on a rig without one what each emulator chip's host exchanged with the
+    /// reader (`EmulatorAirView`); then each chip's USB transfers.
+    public func endTraces() async -> [InterfaceTrace] {
+        var usb: [(chip: RigChip, trace: BoundedTrace)] = []
+        for chip in chips {
+            if let trace = chip.usbTrace?.end() { usb.append((chip, trace)) }
+        }
         var interfaces: [InterfaceTrace] = []
         if let field {
             if let trace = await field.endTrace() {
@@ -25,17 +27,20 @@ extension AssembledRig {
             }
         } else {
             for emulator in emulators {
-                guard let events = tagEvents[emulator.id] else { continue }
+                guard let trace = usb.first(where: { $0.chip.id == emulator.id })?.trace
+                else { continue }
                 let interface = TraceInterface(
                     name: "rf-\(emulator.id)",
-                    description: "emulator \(emulator.id)'s exchanges as its host saw them",
+                    description: "emulator \(emulator.id)'s air as its host saw it (no CRC)",
                     link: .rf)
                 interfaces.append(
-                    InterfaceTrace(interface: interface, records: Self.records(of: events)))
+                    InterfaceTrace(
+                        interface: interface,
+                        records: EmulatorAirView.records(fromUSB: trace.records)))
             }
         }
         for (index, chip) in chips.enumerated() {
-            guard let trace = chip.usbTrace?.end() else { continue }
+            guard let trace = usb.first(where: { $0.chip.id == chip.id })?.trace else { continue }
             let interface = TraceInterface(
                 name: "usb-\(chip.id)",
                 description: "chip \(chip.id): host ↔ PN533 transfers",
@@ -43,26 +48,5 @@ extension AssembledRig {
             interfaces.append(InterfaceTrace(interface: interface, trace: trace))
         }
         return interfaces
-    }
-
-    /// What an emulator's host exchanged, as RF records without their CRC: the commands it
-    /// received and the answers it sent, and the field going off when the reader let go.
-    static func records(of events: [TagEvent]) -> [TraceRecord] {
-        events.compactMap { event in
-            let time = TraceTime.nanoseconds(event.at)
-            switch event.kind {
-            case .activated(let command), .received(let command):
-                return TraceRecord(
-                    timestamp: time, kind: .pcdToPICC, bytes: command, crcCaptured: false)
-            case .sent(let answer):
-                return TraceRecord(
-                    timestamp: time, kind: .piccToPCD, bytes: answer, crcCaptured: false)
-            case .sentNibble(let nibble):
-                return TraceRecord(
-                    timestamp: time, kind: .piccToPCD, bytes: [nibble], crcCaptured: false)
-            default:
-                return nil
-            }
-        }
     }
 }
