@@ -30,11 +30,23 @@ public struct RepetitionOutcome: Sendable, Hashable {
     public var verdict: Verdict
     /// Why (required for fail and error).
     public var message: String
+    /// When, on the rig's clock, the frame the verdict rests on was seen, where the case
+    /// knows it (the offending write, the late activation): the report marks that frame in
+    /// the trace.
+    public var evidenceAt: Duration?
 
     /// Creates an outcome.
-    public init(_ verdict: Verdict, _ message: String = "") {
+    public init(_ verdict: Verdict, _ message: String = "", evidenceAt: Duration? = nil) {
         self.verdict = verdict
         self.message = message
+        self.evidenceAt = evidenceAt
+    }
+
+    /// The same outcome with the time of its evidence.
+    public func evidenced(at time: Duration?) -> RepetitionOutcome {
+        var outcome = self
+        outcome.evidenceAt = time
+        return outcome
     }
 
     /// A pass.

@@ -54,7 +54,9 @@ public struct ConformanceRunner: Sendable {
             let context = CaseContext(
                 rig: rig, dut: dut, slots: slots, recorder: recorder, repetition: repetition)
             let (outcome, interfaces) = await runRepetition(conformanceCase, context)
-            let trace = interfaces.map { CaseTrace(repetition: repetition, interfaces: $0) }
+            let trace = interfaces.map {
+                CaseTrace(repetition: repetition, interfaces: $0, evidenceAt: outcome.evidenceAt)
+            }
             if outcome.verdict.severity > worst.verdict.severity {
                 worst =
                     repetitionCount > 1 && !outcome.message.isEmpty

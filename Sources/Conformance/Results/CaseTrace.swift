@@ -7,11 +7,14 @@ public struct CaseTrace: Sendable, Hashable {
     public var repetition: Int
     /// Its interfaces and their records.
     public var interfaces: [InterfaceTrace]
+    /// When the frame the verdict rests on was seen, if the case knows.
+    public var evidenceAt: Duration?
 
     /// Creates a case trace.
-    public init(repetition: Int, interfaces: [InterfaceTrace]) {
+    public init(repetition: Int, interfaces: [InterfaceTrace], evidenceAt: Duration? = nil) {
         self.repetition = repetition
         self.interfaces = interfaces
+        self.evidenceAt = evidenceAt
     }
 
     /// The trace file's section for case `caseID`: its comments name the case, the

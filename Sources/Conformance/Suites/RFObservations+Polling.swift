@@ -145,10 +145,11 @@ extension RFObservations {
         context.recorder.record("restartInterval", gap.interval)
         let window = context.tolerances.restartPollingWindow
         guard window.contains(gap.interval) else {
-            return .fail(
+            return RepetitionOutcome.fail(
                 "\(what): expected the DUT to poll again \(Figures.milliseconds(window)) after "
                     + "its field went off, it took \(Figures.milliseconds(gap.interval)) "
-                    + "(rig clock: \(gap.description))")
+                    + "(rig clock: \(gap.description))"
+            ).evidenced(at: gap.activation.at)
         }
         return .pass
     }

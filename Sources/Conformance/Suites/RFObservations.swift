@@ -63,9 +63,26 @@ enum RFObservations {
         let history = try await writeHistory(context)
         guard !history.writes.isEmpty else { return .fail("the tag accepted no write") }
         if case .unsafe(let reason) = history.safety {
-            return .fail("the write is not tearing-safe: " + describe(reason, in: history))
+            return RepetitionOutcome.fail(
+                "the write is not tearing-safe: " + describe(reason, in: history)
+            ).evidenced(at: await writeCommandTime(context, index: reason.operation))
         }
         return holds(history, expected)
+    }
+
+    /// When the tags received their `index`th write command (UPDATE BINARY on a Type 4 tag,
+    /// WRITE on a Type 2 tag), counting from 0 across the slots in order.
+    static func writeCommandTime(_ context: CaseContext, index: Int) async -> Duration? {
+        var writes: [Duration] = []
+        for slot in context.slots {
+            for event in await slot.events {
+                guard case .received(let command) = event.kind else { continue }
+                let isUpdateBinary = command.count > 4 && command[1] == 0xD6
+                let isType2Write = command.count == 6 && command[0] == 0xA2
+                if isUpdateBinary || isType2Write { writes.append(event.at) }
+            }
+        }
+        return index < writes.count ? writes[index] : nil
     }
 
     /// After the writes, the tag holds a message with the records of `expected`.
