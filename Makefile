@@ -140,6 +140,7 @@ bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 	.build/release/nfcrig bench ndef --ndeflib-python $(VENV_PYTHON) --out Reports/bench
 	.build/release/nfcrig bench apdu --out Reports/bench
+	.build/release/nfcrig bench trace --rig Rigs/sim.yaml --out Reports/bench
 	@$(call timed_run,Rigs/sim.yaml,run,the reference reader on simulated chips,target: 10 s)
 	@$(call timed_run,Rigs/sim-usb.yaml,sim-usb,the reference reader over virtual USB,no target)
 	@$(call timed_run,Rigs/nfcpy-sim.yaml,nfcpy,nfcpy as the DUT (it fails cases: exit 1),target: 60 s)

@@ -5,6 +5,9 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Throughput benchmarks; build with -c release first (make bench does).",
-        subcommands: [BenchNDEFCommand.self, BenchAPDUCommand.self, BenchUSBReadCommand.self]
+        subcommands: [
+            BenchNDEFCommand.self, BenchAPDUCommand.self, BenchUSBReadCommand.self,
+            BenchTraceCommand.self,
+        ]
     )
 }
