@@ -103,6 +103,8 @@ let package = Package(
                 "TagFormat",
                 "TagReader",
                 "Locking",
+                "PacketTrace",
+                "TraceListing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -138,6 +140,7 @@ let package = Package(
             name: "nfcrigTests",
             dependencies: [
                 "nfcrig", "NDEF", "HexText", "Conformance", "Reporting", "Rig", "TagReader",
+                "PacketTrace", "NFCRigTestSupport", "SeededRandom",
             ]
         ),
         .testTarget(

@@ -1,12 +1,8 @@
 import Foundation
+import NFCRigTestSupport
 
-/// Wireshark's command-line reader, the oracle of nfcrig's trace files. `make test`
-/// installs it (`tshark` in the Makefile's SYSTEM_PACKAGES) and sets NFCRIG_TSHARK to the
-/// program to run, so that a missing tshark fails the oracle test there; a plain
-/// `swift test` leaves it unset and the test is disabled.
-struct TShark {
-    static let program = ProcessInfo.processInfo.environment["NFCRIG_TSHARK"]
-
+/// How the oracle tests read a trace file: with the decode-as options on the command line.
+extension TShark {
     /// The decode-as options every run needs: ISO 14443 payloads as ISO 7816 APDUs, and the
     /// simulated reader chip's transfers as PN533 frames.
     static let decodeAs = [
@@ -20,29 +16,10 @@ struct TShark {
         + " || pn532_hci.expert.invalid_data_checksum"
         + " || pn532_hci.expert.invalid_length_checksum"
 
-    let program: String
-
     /// tshark's standard output reading `file` with `arguments` after the decode-as
     /// options; its exit status must be 0.
     func read(_ file: URL, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program, "-n", "-r", file.path] + Self.decodeAs + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read before waiting, so that a full pipe cannot stall tshark.
-        let text = output.fileHandleForReading.readDataToEndOfFile()
-        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TSharkFailure(
-                status: process.terminationStatus,
-                standardError: String(decoding: complaint, as: UTF8.self))
-        }
-        return String(decoding: text, as: UTF8.self)
+        try run(["-n", "-r", file.path] + Self.decodeAs + arguments)
     }
 
     /// One row per packet of `fields`, tab-separated as `-T fields` prints them.
@@ -52,10 +29,4 @@ struct TShark {
         return try read(file, arguments).split(separator: "\n", omittingEmptySubsequences: true)
             .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     }
-}
-
-struct TSharkFailure: Error, CustomStringConvertible {
-    let status: Int32
-    let standardError: String
-    var description: String { "tshark exited with \(status): \(standardError)" }
 }
