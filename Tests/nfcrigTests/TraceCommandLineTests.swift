@@ -90,7 +90,9 @@ import Testing
         let outcome = try NFCRigProcess.run(["trace", url.path, "--usb"])
         #expect(outcome.status == 1)
         #expect(outcome.stdout.isEmpty)
-        #expect(outcome.stderr == "\(url.path): no USB interface to list\n")
+        #expect(
+            outcome.stderr
+                == "\(url.path): no USB interface to list; without --usb its RF ones are listed\n")
     }
 
     @Test func aGapABoundedTraceLeftIsNotedWhereTheRecordsWereDropped() throws {

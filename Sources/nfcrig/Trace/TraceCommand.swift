@@ -40,8 +40,11 @@ struct TraceCommand: ParsableCommand {
         }
         guard sections.isEmpty else { return }
         if !json {
+            // nfcrig reads only the two link types, so every interface is of the other.
             let kind = usb ? "USB" : "RF (ISO 14443)"
-            let other = usb ? "" : "; --usb lists the USB ones"
+            let other =
+                capture.interfaces.isEmpty
+                ? "" : usb ? "; without --usb its RF ones are listed" : "; --usb lists its USB ones"
             FileHandleOutput.standardError("\(file): no \(kind) interface to list\(other)")
         }
         throw ExitCode(1)
