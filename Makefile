@@ -41,7 +41,7 @@ WALL_CLOCK_TESTS := SimUSBClientTests|VirtualUSBRunCommandLineTests
 WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|NfcpyDUTTests|ScriptedRecordsDUTTests
 # NFCRIG_CLIENT_TESTS: the third-party PN533 clients (libnfc's tools, nfcpy) are installed,
 # so their tests run and fail when a client is missing. NFCRIG_TSHARK: the program the trace
-# files' oracle test runs (tshark, in SYSTEM_PACKAGES).
+# files' oracle test and the Wireshark profile's test run (tshark, in SYSTEM_PACKAGES).
 TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CURDIR) \
 	NFCRIG_CLIENT_TESTS=1 NFCRIG_TSHARK=tshark
 
@@ -92,8 +92,9 @@ test: deps
 	@mkdir -p $(dir $(TEST_LOG))
 	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build --skip '$(WALL_CLOCK_TESTS)' \
 		2>&1 | tee $(TEST_LOG)
-	@# The trace files' oracle (issue 21) must have run: tshark is installed by make deps.
-	@for suite in TSharkOracleTests RunTraceTests; do \
+	@# The trace files' oracle and the Wireshark profile's test (issue 21) must have run:
+	@# tshark is installed by make deps.
+	@for suite in TSharkOracleTests WiresharkProfileTests RunTraceTests; do \
 		if grep -q "$$suite skipped" $(TEST_LOG) \
 			|| ! grep -q "Suite $$suite passed" $(TEST_LOG); then \
 			echo "make test: $$suite did not run"; exit 1; fi; \

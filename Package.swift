@@ -97,7 +97,6 @@ let package = Package(
                 "PN533USB",
                 "Reporting",
                 "Conformance",
-                "PacketTrace",
                 "Rig",
                 "PN533Sim",
                 "VirtualUSB",
@@ -105,6 +104,8 @@ let package = Package(
                 "TagFormat",
                 "TagReader",
                 "Locking",
+                "PacketTrace",
+                "TraceListing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -140,6 +141,7 @@ let package = Package(
             name: "nfcrigTests",
             dependencies: [
                 "nfcrig", "NDEF", "HexText", "Conformance", "Reporting", "Rig", "TagReader",
+                "PacketTrace", "NFCRigTestSupport", "SeededRandom",
             ]
         ),
         .testTarget(

@@ -28,29 +28,50 @@ public struct TraceListing: Sendable {
     /// One decoder per interface: an RF interface's frames are read in the light of the
     /// ones before.
     private var decoders: [Int: TraceDecoder] = [:]
+    /// Records read so far per interface: where a gap noted in a comment sits.
+    private var counts: [Int: Int] = [:]
     private var previous: Int64?
 
     /// A listing at the start of a trace.
     public init() {}
 
-    /// The lines of `record`, from interface `interface`.
-    public mutating func lines(for record: TraceRecord, interface: Int = 0) -> [String] {
+    /// `record`, from interface `interface`, read after the records before it; `comments`
+    /// are its packet's (a bounded trace's gap is noted in one).
+    public mutating func line(
+        for record: TraceRecord, interface: Int = 0, comments: [String] = []
+    ) -> TraceLine {
         var decoder = decoders[interface] ?? TraceDecoder()
         let annotation = decoder.annotate(record)
         decoders[interface] = decoder
-        let delta = previous.map { TraceTime.microseconds(record.timestamp - $0) } ?? ""
+        let index = counts[interface, default: 0]
+        counts[interface] = index + 1
+        let delta = previous.map { record.timestamp - $0 }
         previous = record.timestamp
+        return TraceLine(
+            interface: interface, record: record, delta: delta, annotation: annotation,
+            comments: comments,
+            gap: comments.lazy.compactMap { TraceGap(summary: $0, index: index) }.first)
+    }
+
+    /// The lines of `record`, from interface `interface`.
+    public mutating func lines(for record: TraceRecord, interface: Int = 0) -> [String] {
+        Self.text(line(for: record, interface: interface))
+    }
+
+    /// `line` as text: its comments noted, then the record, 16 bytes to a line.
+    public static func text(_ line: TraceLine) -> [String] {
+        let record = line.record
         let rows = stride(from: 0, to: max(record.bytes.count, 1), by: Self.bytesPerLine).map {
             Hex.encode(
                 record.bytes.dropFirst($0).prefix(Self.bytesPerLine), uppercase: true,
                 separator: " ")
         }
-        var lines = [
+        var lines = line.comments.map(note)
+        lines.append(
             Self.line(
-                time: TraceTime.seconds(record.timestamp), delta: delta,
-                source: Self.source(record.kind), bytes: rows[0], crc: annotation.crc.column,
-                text: annotation.text)
-        ]
+                time: TraceTime.seconds(record.timestamp),
+                delta: line.delta.map(TraceTime.microseconds) ?? "", source: line.source,
+                bytes: rows[0], crc: line.annotation.crc.column, text: line.annotation.text))
         for row in rows.dropFirst() {
             lines.append(Self.line(time: "", delta: "", source: "", bytes: row, crc: "", text: ""))
         }
@@ -74,38 +95,50 @@ public struct TraceListing: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A trace file listed: its comments and interfaces, then its packets, each packet's
-    /// comments noted before it.
+    /// A trace file listed: its comments and interfaces, then its packets in file order,
+    /// each packet's comments noted before it.
     public static func list(_ capture: PcapngCapture) -> String {
         var lines = capture.comments.map { "# \($0)" }
         for (index, interface) in capture.interfaces.enumerated() {
-            let name = [interface.name, interface.description.map { "(\($0))" }]
-                .compactMap { $0 }.joined(separator: " ")
-            let link = interface.linkType == .iso14443 ? "ISO 14443" : "USB"
-            lines.append("# interface \(index): \(name), \(link)")
+            lines.append("# " + InterfaceListing.heading(index, interface))
         }
         lines.append(header)
         var listing = TraceListing()
         for packet in capture.packets {
-            lines += packet.comments.map(note)
-            lines += listing.lines(for: packet.record, interface: packet.interface)
+            lines += text(
+                listing.line(
+                    for: packet.record, interface: packet.interface, comments: packet.comments))
         }
-        if capture.skippedBlocks + capture.skippedTransfers > 0 {
-            lines.append(
-                "# skipped: \(capture.skippedBlocks) blocks of other types, "
-                    + "\(capture.skippedTransfers) USB packets without bulk data")
-        }
+        lines += skipped(capture)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func source(_ kind: TraceRecordKind) -> String {
-        switch kind {
-        case .pcdToPICC: "reader"
-        case .piccToPCD: "card"
-        case .fieldOn, .fieldOff: "field"
-        case .hostToChip: "host"
-        case .chipToHost: "chip"
+    /// A trace file listed one interface after the other, each under its heading and read
+    /// on its own (Δt is the time since the interface's record before): the interfaces
+    /// `include` picks. The file's comments come first, then a line for each interface not
+    /// listed.
+    public static func list(
+        _ capture: PcapngCapture, including include: (PcapngInterface) -> Bool
+    ) -> String {
+        var lines = capture.comments.map { "# \($0)" }
+        for (index, interface) in capture.interfaces.enumerated() where !include(interface) {
+            lines.append("# " + InterfaceListing.heading(index, interface) + ": not listed")
         }
+        for section in InterfaceListing.read(capture, including: include) {
+            lines += ["", "# " + section.heading, header]
+            lines += section.lines.flatMap(text)
+        }
+        lines += skipped(capture)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The line counting what the reader skipped, if it skipped anything.
+    private static func skipped(_ capture: PcapngCapture) -> [String] {
+        guard capture.skippedBlocks + capture.skippedTransfers > 0 else { return [] }
+        return [
+            "# skipped: \(capture.skippedBlocks) blocks of other types, "
+                + "\(capture.skippedTransfers) USB packets without bulk data"
+        ]
     }
 
     private static func line(

@@ -10,6 +10,7 @@ struct NFCRig: ParsableCommand {
         subcommands: [
             RunCommand.self, EmulateCommand.self, ReadCommand.self, NDEFCommand.self,
             BenchCommand.self, DevicesCommand.self, GateCommand.self, SimCommand.self,
+            TraceCommand.self,
         ]
     )
 

@@ -2,34 +2,29 @@ import Foundation
 
 /// Wireshark's command-line reader, the oracle of nfcrig's trace files. `make test`
 /// installs it (`tshark` in the Makefile's SYSTEM_PACKAGES) and sets NFCRIG_TSHARK to the
-/// program to run, so that a missing tshark fails the oracle test there; a plain
-/// `swift test` leaves it unset and the test is disabled.
+/// program to run, so that a missing tshark fails the tests that need it there; a plain
+/// `swift test` leaves it unset and those tests are disabled.
 public struct TShark: Sendable {
+    /// The program NFCRIG_TSHARK names, `nil` when it is unset.
     public static let program = ProcessInfo.processInfo.environment["NFCRIG_TSHARK"]
 
-    /// The decode-as options every run needs: ISO 14443 payloads as ISO 7816 APDUs, and the
-    /// transfers of the chips a trace numbers (bus 1, devices 2 to 9) as PN533 frames.
-    public static let decodeAs =
-        ["-d", "iso14443.subdissector,iso7816"]
-        + (2...9).flatMap { ["-d", "usb.device==0x0001\(String(format: "%04x", $0)),pn532_hci"] }
-
-    /// What makes tshark complain: a malformed packet, an expert warning or error, a wrong
-    /// CRC_A, a PN533 checksum that does not add up.
-    public static let complaints =
-        "_ws.malformed || _ws.expert.severity >= 0x00800000 || iso14443.crc.wrong"
-        + " || pn532_hci.expert.invalid_data_checksum"
-        + " || pn532_hci.expert.invalid_length_checksum"
-
+    /// The program to run.
     public let program: String
+    /// The environment it runs in; this process's when `nil`.
+    public var environment: [String: String]?
 
-    public init(program: String) { self.program = program }
+    /// tshark as `program`, in `environment`.
+    public init(program: String, environment: [String: String]? = nil) {
+        self.program = program
+        self.environment = environment
+    }
 
-    /// tshark's standard output reading `file` with `arguments` after the decode-as
-    /// options; its exit status must be 0.
-    public func read(_ file: URL, _ arguments: [String]) throws -> String {
+    /// tshark's standard output for `arguments`; its exit status must be 0.
+    public func run(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program, "-n", "-r", file.path] + Self.decodeAs + arguments
+        process.arguments = [program] + arguments
+        if let environment { process.environment = environment }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -46,19 +41,11 @@ public struct TShark: Sendable {
         }
         return String(decoding: text, as: UTF8.self)
     }
-
-    /// One row per packet of `fields`, tab-separated as `-T fields` prints them.
-    public func fields(_ file: URL, _ fields: [String], filter: String? = nil) throws -> [[String]]
-    {
-        var arguments = ["-T", "fields"] + fields.flatMap { ["-e", $0] }
-        if let filter { arguments += ["-Y", filter] }
-        return try read(file, arguments).split(separator: "\n", omittingEmptySubsequences: true)
-            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-    }
 }
 
+/// tshark ended with another status than 0.
 public struct TSharkFailure: Error, CustomStringConvertible {
-    let status: Int32
-    let standardError: String
+    public let status: Int32
+    public let standardError: String
     public var description: String { "tshark exited with \(status): \(standardError)" }
 }
