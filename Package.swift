@@ -170,7 +170,8 @@ let package = Package(
         .testTarget(
             name: "ReportingTests",
             dependencies: [
-                "Reporting", "Conformance", "Rig", "PacketTrace", "PN533", "NFCRigTestSupport",
+                "Reporting", "Conformance", "Rig", "PacketTrace", "PN533", "TagReader",
+                "NFCRigTestSupport",
             ]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
         .testTarget(

@@ -11,7 +11,7 @@ public enum CRCCheck: Sendable, Hashable {
     case wrong
 
     /// The listing's CRC column: `ok`, `!!` for a wrong one, `--` for one not captured.
-    var column: String {
+    public var column: String {
         switch self {
         case .notCarried: ""
         case .notCaptured: "--"

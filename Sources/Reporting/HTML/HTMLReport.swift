@@ -1,9 +1,10 @@
 import Conformance
 import Rig
 
-/// `report.html`: one self-contained page (inline CSS and SVG, no scripts, no other files)
-/// with the run's facts, every suite's cases, a latency histogram per case and metric with
-/// p50 and p99 marked, and a polling timeline per case that recorded events.
+/// `report.html`: one self-contained page (inline CSS and SVG, no scripts; only the trace
+/// files it links to beside it) with the run's facts, every suite's cases, a latency
+/// histogram per case and metric with p50 and p99 marked, a polling timeline per case that
+/// recorded events, and the RF trace of every failing case that kept one.
 ///
 /// Every string that a DUT or tag could have produced (names, firmware, messages, event
 /// details) and every other string is HTML-escaped; the page's Content-Security-Policy
@@ -36,6 +37,7 @@ public enum HTMLReport {
         parts += suiteSections(report)
         parts += measurementSection(run, report: report)
         parts += timelineSection(run)
+        parts += TraceHTML.section(run)
         parts += [
             "<footer>Written by nfcrig \(e(report.nfcrig.version)). Latency percentiles "
                 + "from HdrHistogram (3 significant digits) over samples rounded to "
@@ -44,6 +46,14 @@ public enum HTMLReport {
             "</html>",
         ]
         return parts.joined(separator: "\n") + "\n"
+    }
+
+    /// A failing case's link to its trace below, when it kept one.
+    private static func traceLink(_ item: CaseReport) -> String {
+        guard item.trace != nil, item.verdict == .fail || item.verdict == .error else {
+            return ""
+        }
+        return " <a href=\"#\(TraceHTML.anchor(item.id))\">trace</a>"
     }
 
     private static func verdict(_ verdict: Verdict) -> String {
@@ -91,7 +101,7 @@ public enum HTMLReport {
                 "<tr><td><code>\(e($0.id))</code></td><td>\(e($0.title))</td>"
                     + "<td>\(verdict($0.verdict))</td><td class=\"number\">"
                     + "\(ReportFormatting.milliseconds($0.durationMs))</td>"
-                    + "<td class=\"message\">\(e($0.message))</td></tr>"
+                    + "<td class=\"message\">\(e($0.message))\(traceLink($0))</td></tr>"
             }
             parts.append("</table>")
         }

@@ -32,6 +32,11 @@ enum HTMLStyle {
         svg .event.activation circle { fill: var(--pass); }
         svg .event.fieldOff rect { fill: var(--fail); }
         svg .event.other circle { fill: var(--muted); }
+        details.trace { margin: .8rem 0; } details.trace summary { cursor: pointer; }
+        table.trace td { font-size: .85rem; padding: .1rem .4rem; }
+        table.trace code { white-space: pre-wrap; overflow-wrap: anywhere; }
+        table.trace tr.evidence td { background: #fff1e5; border-color: var(--fail); }
+        p.note { color: var(--muted); font-size: .85rem; }
         footer { color: var(--muted); margin-top: 3rem; font-size: .85rem; }
         """
 }

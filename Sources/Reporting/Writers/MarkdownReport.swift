@@ -37,6 +37,16 @@ public enum MarkdownReport {
             lines += problems.map {
                 "- **\(MarkdownText.inline($0.id))** (\($0.verdict.rawValue)): "
                     + MarkdownText.inline($0.message.isEmpty ? "no message" : $0.message)
+                    + ($0.trace.map { " — trace: [\($0)](\($0))" } ?? "")
+            }
+        }
+        let traced = report.cases.filter {
+            $0.trace != nil && $0.verdict != .fail && $0.verdict != .error
+        }
+        if !traced.isEmpty {
+            lines += ["", "## Traces", ""]
+            lines += traced.compactMap { item in
+                item.trace.map { "- \(MarkdownText.inline(item.id)): [\($0)](\($0))" }
             }
         }
         let measured = report.cases.filter { !$0.measurements.isEmpty }
