@@ -147,4 +147,34 @@ struct RunTraceTests {
         await rig.run { await dut.close() }
         await rig.close()
     }
+
+    @Test func aTraceOverItsLimitKeepsItsStartAndEndAndSaysWhatItDropped() async throws {
+        func rfTrace(limit: TraceLimit) async throws -> (InterfaceTrace, RunResult) {
+            let file = RigFile(
+                name: "trace-limit",
+                emulators: [RigFile.Emulator(id: "tag-a", device: .sim)],
+                dut: .reference(device: .sim))
+            let run = try await ConformanceRun.run(
+                file, fileName: "limit.yaml", directory: FileManager.default.temporaryDirectory,
+                options: ConformanceRun.Options(
+                    caseIDs: ["NDEF-R-001"], traceMode: .all, traceLimit: limit),
+                runID: "trace-limit", nfcrigVersion: "test", commit: nil, progress: { _ in })
+            let trace = try #require(run.cases.first?.trace)
+            return (try #require(trace.interfaces.first { $0.interface.name == "rf" }), run)
+        }
+        // Virtual time: both runs give the same frames, one kept whole.
+        let (whole, _) = try await rfTrace(limit: .default)
+        let (bounded, run) = try await rfTrace(
+            limit: TraceLimit(maximumRecords: 40, maximumBytes: 1 << 20))
+        #expect(whole.gap == nil)
+        #expect(whole.records.count > 40)
+        #expect(bounded.records.count == 40)
+        #expect(Array(bounded.records.prefix(20)) == Array(whole.records.prefix(20)))
+        #expect(Array(bounded.records.suffix(20)) == Array(whole.records.suffix(20)))
+        let gap = try #require(bounded.gap)
+        #expect(gap.records == whole.records.count - 40)
+        let written = try #require(TraceFiles.render(run).files.first)
+        let capture = try PcapngReader.read(Array(written.contents))
+        #expect(capture.packets.contains { !$0.comments.isEmpty })
+    }
 }

@@ -1,5 +1,7 @@
 import Conformance
 import Foundation
+import HexText
+import PacketTrace
 import Reporting
 import Rig
 import Testing
@@ -94,5 +96,31 @@ struct NfcpyDUTTests {
             $0.hasPrefix("InListPassiveTarget BrTy")
         }
         #expect(polls == ["InListPassiveTarget BrTy 00"], "\(outcome.stdout)")
+    }
+
+    @Test func theTraceHoldsNfcpysFramesAsTheFieldSawThem() throws {
+        let out = try TemporaryFolder(prefix: "nfcrig-nfcpy-trace")
+        _ = try NFCRigProcess.run(
+            ["run", "--rig", Self.rig, "--out", out.url.path, "--case", "NDEF-R-001"]
+                + ["--trace", "all"])
+        let report = try ReportFile.load(out.url.path + "/latest")
+        let path = try #require(report.cases.first?.trace)
+        let capture = try PcapngReader.read(
+            Array(try Data(contentsOf: URL(fileURLWithPath: out.url.path + "/latest/" + path))))
+        let names = capture.interfaces.map { $0.name ?? "" }
+        // The field is traced; USB only for the chips nfcrig drives, not nfcpy's reader.
+        #expect(names == ["rf", "usb-tag-a", "usb-tag-b"])
+        let toCard = capture.packets.filter { $0.interface == 0 && $0.record.kind == .pcdToPICC }
+            .map(\.record.bytes)
+        // nfcpy's own frames: its REQA, its RATS, its SELECT of the NDEF application
+        // (nfcpy sends it with Le).
+        #expect(toCard.contains([0x26]))
+        #expect(toCard.contains { $0.first == 0xE0 && $0.count == 4 })
+        let select: [UInt8] = [0x00, 0xA4, 0x04, 0x00, 0x07, 0xD2, 0x76, 0x00, 0x00, 0x85, 0x01]
+        #expect(
+            toCard.contains { frame in
+                frame.count > select.count + 3
+                    && Array(frame.dropFirst().prefix(select.count)) == select
+            }, "\(toCard.map { Hex.encode($0) })")
     }
 }
