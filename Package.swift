@@ -195,7 +195,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Conformance", "Rig", "TagReader", "NDEF", "HexText", "PN533Sim"]),
+            dependencies: [
+                "Conformance", "Rig", "TagReader", "NDEF", "HexText", "PN533Sim",
+                "NFCRigTestSupport",
+            ]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [

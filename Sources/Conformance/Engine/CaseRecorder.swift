@@ -26,6 +26,16 @@ public final class CaseRecorder: Sendable {
     /// Adds a timeline event.
     public func note(_ event: TimelineEvent) { state.withLock { $0.timeline.append(event) } }
 
+    /// Adds everything `other` recorded, after what this one holds: a repetition's
+    /// samples once it counts.
+    public func absorb(_ other: CaseRecorder) {
+        let (series, timeline) = other.state.withLock { ($0.series, $0.timeline) }
+        for entry in series {
+            for sample in entry.samples { record(entry.name, sample) }
+        }
+        state.withLock { $0.timeline += timeline }
+    }
+
     /// Every series so far.
     public var measurements: [MeasurementSeries] { state.withLock { $0.series } }
 

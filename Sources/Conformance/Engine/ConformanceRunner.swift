@@ -43,17 +43,52 @@ public struct ConformanceRunner: Sendable {
         return results
     }
 
+    /// How often a repetition the harness spoiled is run again before it counts as an
+    /// error: an emulator's host too slow for the reader is the bench's fault, not the DUT's.
+    public static let harnessRetries = 2
+
     /// Runs one case `repeatCount` times; the case's verdict is its worst repetition's, and
     /// the trace kept is that repetition's.
+    ///
+    /// A repetition that did not pass while an emulator answered the reader too late (its
+    /// host was slow: the field counts such answers) is run again, up to `harnessRetries`
+    /// times, its samples and timeline dropped; the result says how many were. Still
+    /// spoiled, it is an `error`: such a verdict would not be the DUT's.
     public func run(_ conformanceCase: ConformanceCase) async -> CaseResult {
         let recorder = CaseRecorder()
         let start = rig.now
         var worst = RepetitionOutcome.pass
         var decisive: CaseTrace?
+        var reruns = 0
         for repetition in 0..<repeatCount {
-            let context = CaseContext(
-                rig: rig, dut: dut, slots: slots, recorder: recorder, repetition: repetition)
-            let (outcome, interfaces) = await runRepetition(conformanceCase, context)
+            var attempt = 0
+            var outcome = RepetitionOutcome.pass
+            var interfaces: [InterfaceTrace]?
+            while true {
+                let lateBefore = await rig.lateEmulatorAnswers
+                let attemptRecorder = CaseRecorder()
+                let context = CaseContext(
+                    rig: rig, dut: dut, slots: slots, recorder: attemptRecorder,
+                    repetition: repetition)
+                (outcome, interfaces) = await runRepetition(conformanceCase, context)
+                let late = await rig.lateEmulatorAnswers - lateBefore
+                if late > 0, outcome.verdict != .pass {
+                    guard attempt < Self.harnessRetries else {
+                        outcome = .error(
+                            "harness: an emulator answered the reader after it had stopped "
+                                + "listening (\(late) time(s): its host was too slow), in "
+                                + "\(attempt + 1) attempt(s); the DUT cannot be judged: "
+                                + outcome.message)
+                        recorder.absorb(attemptRecorder)
+                        break
+                    }
+                    attempt += 1
+                    reruns += 1
+                    continue
+                }
+                recorder.absorb(attemptRecorder)
+                break
+            }
             let trace = interfaces.map {
                 CaseTrace(repetition: repetition, interfaces: $0, evidenceAt: outcome.evidenceAt)
             }
@@ -69,9 +104,15 @@ public struct ConformanceRunner: Sendable {
                 decisive = trace
             }
         }
+        var message = worst.message
+        if reruns > 0 {
+            message +=
+                (message.isEmpty ? "" : "; ")
+                + "\(reruns) attempt(s) run again: an emulator's host answered the reader too late"
+        }
         return CaseResult(
             id: conformanceCase.id, suite: conformanceCase.suite, title: conformanceCase.title,
-            verdict: worst.verdict, message: worst.message, measurements: recorder.measurements,
+            verdict: worst.verdict, message: message, measurements: recorder.measurements,
             timeline: recorder.timeline, duration: rig.now - start,
             trace: traceMode.keeps(worst.verdict) ? decisive : nil)
     }

@@ -100,6 +100,13 @@ public actor RFField {
     /// Goes off when the earliest unanswered transmission's waiting time is over, and when.
     /// What went over the air since `beginTrace(limit:)`, while a trace is kept.
     var trace: BoundedTrace?
+    /// Answers a card started after the reader had stopped listening (its waiting time was
+    /// over): on a rig every card is an emulator nfcrig drives, so each is its host having
+    /// been too slow, not the reader's doing.
+    public private(set) var lateAnswerCount = 0
+    /// Transmissions whose waiting time ran out unanswered, to tell a late answer from a
+    /// stray one; forgotten in bulk, as only an answer soon after matters.
+    private var expired: Set<Int> = []
     private var waitingTimeTimer: (timer: SimulationTimer, due: SimulationInstant)?
 
     /// The simulation's executor, shared with the chips; read once, as the run time asks for
@@ -482,12 +489,25 @@ public actor RFField {
     func answer(_ id: Int, with frame: AirFrame, startingAt start: SimulationInstant) {
         // Starting at the deadline is too late: the reader stopped listening then.
         let now = clock.now
-        let accepted = transmissions.update(id) { pending in
-            guard !pending.answered, max(start, now) < pending.deadline else { return false }
+        let accepted = transmissions.update(id) { pending -> Bool? in
+            guard !pending.answered else { return nil }
+            guard max(start, now) < pending.deadline else { return false }
             pending.answered = true
             return true
         }
-        guard accepted == true else { return }
+        switch accepted {
+        case .some(.some(true)): break
+        // Late: the reader's waiting time is over, whether its timer has gone off yet or not.
+        case .some(.some(false)):
+            lateAnswerCount += 1
+            return
+        // A second answer to one frame.
+        case .some(.none): return
+        // The frame is gone: its waiting time ran out (late), or the field or card went.
+        case .none:
+            if expired.remove(id) != nil { lateAnswerCount += 1 }
+            return
+        }
         setWaitingTimeTimer()
         recordFrame(.piccToPCD, frame, at: max(start, now))
         let answerEnd = start.advanced(by: timing.duration(of: frame))
@@ -519,6 +539,8 @@ public actor RFField {
         for id in due {
             // A completion may have ended others meanwhile.
             guard let transmission = transmissions.removeValue(forKey: id) else { continue }
+            if expired.count >= 1024 { expired.removeAll() }
+            expired.insert(id)
             transmission.outcome.tell(.failure(.timeout))
         }
         setWaitingTimeTimer()

@@ -1,0 +1,111 @@
+import Conformance
+import Foundation
+import NFCRigTestSupport
+import PN533Sim
+import Rig
+import Testing
+
+/// A repetition the harness spoiled (an emulator's host answering the reader too late) is
+/// run again, and a verdict it keeps spoiling is the harness's error, never the DUT's fail.
+@Suite struct HarnessLatenessTests {
+    /// A card whose answer starts 50 ms after the reader's frame: far past any frame
+    /// waiting time, as an emulator's host stalled by a busy machine would answer.
+    final class LateCard: RFTarget {
+        func selected(at instant: SimulationInstant, in field: isolated RFField) {}
+        func receive(
+            _ frame: AirFrame, endedAt instant: SimulationInstant, reply: RFReply,
+            in field: isolated RFField
+        ) {
+            reply.send(.withCRC([0x90, 0x00]), startingAt: instant.advanced(by: .milliseconds(50)))
+        }
+        func halted(in field: isolated RFField) {}
+        func fieldLost(in field: isolated RFField) {}
+    }
+
+    static func rig() async throws -> AssembledRig {
+        let file = RigFile(
+            name: "late", emulators: [RigFile.Emulator(id: "tag-a", device: .sim)],
+            dut: .reference(device: .sim))
+        return try await AssembledRig.assemble(
+            file, directory: FileManager.default.temporaryDirectory)
+    }
+
+    /// A frame to a late card in `rig`'s field, through a reader of the test's own.
+    static func provokeLateAnswer(_ rig: AssembledRig) async throws {
+        let field = try #require(rig.field)
+        let identity = try TypeAIdentity(uid: [0x08, 1, 2, 3], sensRes: [0, 4], selRes: 0x20)
+        let reader = await field.joinAsReader()
+        await field.setField(true, by: reader)
+        let card = await field.enter(LateCard(), identity: identity)
+        _ = await field.poll(by: reader, limit: 1)
+        await #expect(throws: RFField.Silence.timeout) {
+            try await field.transmit(
+                .withCRC([0x02, 0x00]), to: card, from: reader, waitingTime: .milliseconds(5))
+        }
+        await field.leave(card)
+        await field.setField(false, by: reader)
+    }
+
+    static func run(
+        _ rig: AssembledRig, failing: Bool, late: Bool
+    ) async throws -> (CaseResult, attempts: Int) {
+        let attempts = Counter()
+        let spoiled = ConformanceCase(id: "T-001", suite: "t", title: "t", setup: "") { context in
+            attempts.increment()
+            if late { try? await provokeLateAnswer(context.rig) }
+            context.recorder.record("sample", .milliseconds(1))
+            return failing ? .fail("the DUT missed the tag") : .pass
+        }
+        let dut = ReferenceDUT(chip: try #require(rig.readerChip), clock: rig.readerClock)
+        let runner = ConformanceRunner(rig: rig, dut: dut, repeatCount: 2)
+        let result = await runner.run(spoiled)
+        return (result, attempts.value)
+    }
+
+    final class Counter: Sendable {
+        private let count = Locked(0)
+        func increment() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
+    }
+
+    @Test func aFailureWhileAnEmulatorAnsweredLateIsRunAgainThenCalledTheHarnessesError()
+        async throws
+    {
+        let rig = try await Self.rig()
+        let (result, attempts) = try await Self.run(rig, failing: true, late: true)
+        // Each of the two repetitions: one attempt and two more.
+        #expect(attempts == 2 * (1 + ConformanceRunner.harnessRetries))
+        #expect(result.verdict == .error)
+        #expect(result.message.contains("harness: an emulator answered the reader after"))
+        #expect(result.message.contains("the DUT missed the tag"))
+        // Only the attempts that counted left their samples.
+        #expect(result.measurements.first?.samples.count == 2)
+        await rig.close()
+    }
+
+    @Test func aFailureWithoutALateAnswerIsTheDUTsAndRunsOnce() async throws {
+        let rig = try await Self.rig()
+        let (result, attempts) = try await Self.run(rig, failing: true, late: false)
+        #expect(attempts == 2)
+        #expect(result.verdict == .fail)
+        #expect(!result.message.contains("harness"))
+        await rig.close()
+    }
+
+    @Test func aPassDespiteALateAnswerStands() async throws {
+        // The DUT recovered (as ISO-DEP lets a reader do): what it showed is earned.
+        let rig = try await Self.rig()
+        let (result, attempts) = try await Self.run(rig, failing: false, late: true)
+        #expect(attempts == 2)
+        #expect(result.verdict == .pass)
+        await rig.close()
+    }
+
+    @Test func theFieldCountsAnAnswerStartedAfterTheReadersWaitingTime() async throws {
+        let rig = try await Self.rig()
+        let before = await rig.lateEmulatorAnswers
+        try await rig.run { try await Self.provokeLateAnswer(rig) }
+        #expect(await rig.lateEmulatorAnswers == before + 1)
+        await rig.close()
+    }
+}
