@@ -35,10 +35,13 @@ VUSB_TEST_LOG := .build/nfcrig-vusb-test.log
 VUSB_RIG_TEST_LOG := .build/nfcrig-vusb-rig-test.log
 WALL_TEST_LOG := .build/nfcrig-wall-test.log
 # Tests that time real exchanges on the wall clock (third-party clients, every suite over
-# virtual USB): they run after the others, one at a time, not beside hundreds of tests
-# competing for two cores.
+# virtual USB, a rig of no simulated chip and its waits): they run after the others, one
+# at a time, not beside hundreds of tests competing for two cores (under ThreadSanitizer
+# those can keep a woken wait off a thread for more than 30 s).
 WALL_CLOCK_TESTS := SimUSBClientTests|VirtualUSBRunCommandLineTests
 WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|NfcpyDUTTests|ScriptedRecordsDUTTests
+WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|WallRigTimeTests|WallSignalTests|WallTagSlotTests
+WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|WallTagArmingTests
 # NFCRIG_CLIENT_TESTS: the third-party PN533 clients (libnfc's tools, nfcpy) are installed,
 # so their tests run and fail when a client is missing. NFCRIG_TSHARK: the program the trace
 # files' oracle test and the Wireshark profile's test run (tshark, in SYSTEM_PACKAGES).
