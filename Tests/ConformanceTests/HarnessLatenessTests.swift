@@ -109,3 +109,37 @@ import Testing
         await rig.close()
     }
 }
+
+/// A case names the profiles it checks; under another it is skipped with the reason.
+@Suite struct CaseProfileTests {
+    @Test func aCaseOfAnotherProfileIsSkippedWithTheReasonAndNotRun() async throws {
+        let rig = try await HarnessLatenessTests.rig()
+        let ran = HarnessLatenessTests.Counter()
+        let coreNFCOnly = ConformanceCase(
+            id: "T-002", suite: "t", title: "t", setup: "", profiles: [.coreNFC]
+        ) { _ in
+            ran.increment()
+            return .pass
+        }
+        let dut = ReferenceDUT(chip: try #require(rig.readerChip), clock: rig.readerClock)
+        let result = await ConformanceRunner(rig: rig, dut: dut, repeatCount: 1).run(coreNFCOnly)
+        #expect(result.verdict == .skip)
+        #expect(result.message == "not checked under the nfc-forum profile (only corenfc)")
+        #expect(ran.value == 0)
+        await rig.close()
+    }
+
+    @Test func aCaseReadsTheRigsProfile() async throws {
+        let rig = try await HarnessLatenessTests.rig()
+        let seen = Locked<ReaderProfile?>(nil)
+        let reading = ConformanceCase(id: "T-003", suite: "t", title: "t", setup: "") {
+            context in
+            seen.withLock { $0 = context.profile }
+            return .pass
+        }
+        let dut = ReferenceDUT(chip: try #require(rig.readerChip), clock: rig.readerClock)
+        _ = await ConformanceRunner(rig: rig, dut: dut, repeatCount: 1).run(reading)
+        #expect(seen.withLock { $0 } == .nfcForum)
+        await rig.close()
+    }
+}

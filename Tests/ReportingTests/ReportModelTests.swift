@@ -10,7 +10,10 @@ import Testing
         let report = Report(SampleRuns.run())
         #expect(report.schema == "nfcrig.report/1")
         #expect(report.runID == "2025-03-01T093000-sim")
-        #expect(report.rig == .init(name: "sim", file: "Rigs/sim.yaml", clock: "virtual"))
+        #expect(
+            report.rig
+                == .init(name: "sim", file: "Rigs/sim.yaml", clock: "virtual", profile: "nfc-forum")
+        )
         #expect(report.dut == DUTIdentity(name: "Reference PN533", firmware: "1.6"))
         #expect(report.nfcrig == .init(version: "0.1.0", commit: "ab21d78"))
         #expect(report.startedAt == SampleRuns.startedAt)

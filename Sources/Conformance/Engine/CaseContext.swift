@@ -21,6 +21,9 @@ public struct CaseContext: Sendable {
     /// The rig's timing tolerances.
     public var tolerances: RigFile.Tolerances { rig.file.tolerances }
 
+    /// Whose rules the reader is judged by (the rig file's `profile:`).
+    public var profile: ReaderProfile { rig.file.profile }
+
     /// Waits on the rig's clock (virtual time on a simulated rig).
     public func sleep(for duration: Duration) async {
         await rig.sleep(for: duration)

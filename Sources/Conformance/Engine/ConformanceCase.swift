@@ -1,3 +1,5 @@
+import Rig
+
 /// One conformance case: a stable ID, what it checks, and how to run one repetition of it.
 public struct ConformanceCase: Sendable {
     /// A stable ID, e.g. `NDEF-R-001`; reports and the gate key on it.
@@ -8,14 +10,20 @@ public struct ConformanceCase: Sendable {
     public var title: String
     /// The setup (tag type, content, state), for reports.
     public var setup: String
+    /// The profiles whose rules this case checks; under another the case is skipped (the
+    /// body reads `context.profile` where the profiles it applies to expect different
+    /// things).
+    public var profiles: Set<ReaderProfile>
     /// Runs one repetition and judges it.
     public var body: @Sendable (CaseContext) async -> RepetitionOutcome
 
     /// Creates a case.
     public init(
         id: String, suite: String, title: String, setup: String,
+        profiles: Set<ReaderProfile> = Set(ReaderProfile.allCases),
         body: @escaping @Sendable (CaseContext) async -> RepetitionOutcome
     ) {
+        self.profiles = profiles
         self.id = id
         self.suite = suite
         self.title = title

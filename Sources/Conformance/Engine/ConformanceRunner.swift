@@ -55,6 +55,15 @@ public struct ConformanceRunner: Sendable {
     /// times, its samples and timeline dropped; the result says how many were. Still
     /// spoiled, it is an `error`: such a verdict would not be the DUT's.
     public func run(_ conformanceCase: ConformanceCase) async -> CaseResult {
+        let profile = rig.file.profile
+        guard conformanceCase.profiles.contains(profile) else {
+            return CaseResult(
+                id: conformanceCase.id, suite: conformanceCase.suite,
+                title: conformanceCase.title, verdict: .skip,
+                message: "not checked under the \(profile) profile (only "
+                    + conformanceCase.profiles.map(\.rawValue).sorted().joined(separator: ", ")
+                    + ")")
+        }
         let recorder = CaseRecorder()
         let start = rig.now
         var worst = RepetitionOutcome.pass

@@ -11,6 +11,8 @@ public struct RunResult: Sendable, Hashable {
     public var rigFile: String
     /// `virtual` or `wall`.
     public var clock: String
+    /// The profile the reader was judged by (`nfc-forum`, `iso14443`, `corenfc`).
+    public var profile: String
     /// The DUT as it introduced itself.
     public var dut: DUTIdentity
     /// nfcrig's version.
@@ -25,8 +27,10 @@ public struct RunResult: Sendable, Hashable {
     /// Creates a run result.
     public init(
         runID: String, rigName: String, rigFile: String, clock: String, dut: DUTIdentity,
-        nfcrigVersion: String, commit: String?, startedAt: Date, cases: [CaseResult]
+        nfcrigVersion: String, commit: String?, startedAt: Date, cases: [CaseResult],
+        profile: String = "nfc-forum"
     ) {
+        self.profile = profile
         self.runID = runID
         self.rigName = rigName
         self.rigFile = rigFile

@@ -14,12 +14,15 @@ public struct Report: Sendable, Hashable, Codable {
         public var file: String
         /// `virtual` or `wall`.
         public var clock: String
+        /// The profile the reader was judged by; absent in reports written before profiles.
+        public var profile: String?
 
         /// Creates rig information.
-        public init(name: String, file: String, clock: String) {
+        public init(name: String, file: String, clock: String, profile: String? = nil) {
             self.name = name
             self.file = file
             self.clock = clock
+            self.profile = profile
         }
     }
 
@@ -109,7 +112,9 @@ public struct Report: Sendable, Hashable, Codable {
     /// Summarises a run.
     public init(_ run: RunResult) {
         self.init(
-            runID: run.runID, rig: RigInfo(name: run.rigName, file: run.rigFile, clock: run.clock),
+            runID: run.runID,
+            rig: RigInfo(
+                name: run.rigName, file: run.rigFile, clock: run.clock, profile: run.profile),
             dut: run.dut, nfcrig: BuildInfo(version: run.nfcrigVersion, commit: run.commit),
             startedAt: run.startedAt, cases: run.cases.map(CaseReport.init))
     }

@@ -17,13 +17,16 @@ public struct RigFile: Sendable, Hashable {
     public var repeatCount: Int
     /// The suites to run, in order, with where each was named.
     public var suites: [Located<String>]
+    /// Whose rules the reader is judged by where the references disagree.
+    public var profile: ReaderProfile
 
     /// Creates a rig description.
     public init(
         name: String, description: String? = nil, clock: ClockMode = .virtual,
         emulators: [Emulator], dut: DeviceUnderTestSpec, tolerances: Tolerances = Tolerances(),
-        repeatCount: Int = 1, suites: [Located<String>] = []
+        repeatCount: Int = 1, suites: [Located<String>] = [], profile: ReaderProfile = .nfcForum
     ) {
+        self.profile = profile
         self.name = name
         self.description = description
         self.clock = clock

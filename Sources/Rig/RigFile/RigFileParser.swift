@@ -35,6 +35,17 @@ public struct RigFileParser: Sendable {
             throw error(
                 at: top.optional("clock"), "clock must be virtual or wall, not \"\(clockText)\"")
         }
+        let profileText =
+            try top.optional("profile").map { (node) throws(RigFileError) in
+                try string(node, what: "profile")
+            } ?? ReaderProfile.nfcForum.rawValue
+        guard let profile = ReaderProfile(rawValue: profileText) else {
+            throw error(
+                at: top.optional("profile"),
+                "profile must be "
+                    + ReaderProfile.allCases.map(\.rawValue).joined(separator: ", ")
+                    + ", not \"\(profileText)\"")
+        }
         let emulatorsNode = try top.required("emulators")
         let emulators = try sequence(emulatorsNode, what: "emulators").map {
             (node) throws(RigFileError) in try emulator(node)
@@ -70,7 +81,7 @@ public struct RigFileParser: Sendable {
             tolerances: try top.optional("tolerances").map { (node) throws(RigFileError) in
                 try tolerances(node)
             } ?? RigFile.Tolerances(),
-            repeatCount: repeatCount, suites: suites)
+            repeatCount: repeatCount, suites: suites, profile: profile)
         try checkVirtualUSB(rig, emulatorsNode: emulatorsNode, dutNode: dutNode)
         try checkClock(rig, top: top, dutNode: dutNode)
         try checkOneField(rig, emulatorsNode: emulatorsNode, dutNode: dutNode)
@@ -79,6 +90,7 @@ public struct RigFileParser: Sendable {
 
     static let topKeys: Set<String> = [
         "name", "description", "clock", "emulators", "dut", "tolerances", "repeat", "suites",
+        "profile",
     ]
 
     private func emulator(_ node: Node) throws(RigFileError) -> RigFile.Emulator {
