@@ -9,6 +9,8 @@ public struct ISODEPCardConfiguration: Sendable, Hashable {
     public var idleTimeout: Duration = .seconds(30)
     /// The longest chained command accepted.
     public var maximumCommandLength = 65_544
+    /// Rules the card breaks on purpose (none by default).
+    public var misbehaviour = ISODEPCardMisbehaviour.none
 
     /// The defaults above.
     public init() {}

@@ -28,6 +28,11 @@ struct ISODEPCardSession {
     var replyCID: ISODEPCID?
     /// When the host got the last block, in scheduler time.
     var receivedAt: Duration = .zero
+    /// Whole APDUs received so far: what `ISODEPCardMisbehaviour` counts by.
+    var apduCount = 0
+    /// Whether the card breaks any rule on purpose, decided once: a card that keeps them
+    /// all answers without looking further.
+    let misbehaves: Bool
 
     init(
         card: ISODEPCard, immediate: ISODEPCard.ImmediateHandler?,
@@ -36,6 +41,7 @@ struct ISODEPCardSession {
         self.card = card
         self.immediate = immediate
         self.handler = handler
+        misbehaves = card.configuration.misbehaviour != .none
     }
 
     nonisolated(nonsending) mutating func run(_ activation: TargetActivation) async throws(Exit)
@@ -69,6 +75,7 @@ struct ISODEPCardSession {
             }
             let apdu = command
             command = []
+            apduCount += 1
             try await answer(apdu)
         case .receiveReady(_, let number, _) where number == blockNumber:
             // Rule 11: the reader missed the last block.
@@ -82,11 +89,23 @@ struct ISODEPCardSession {
             blockNumber ^= 1
             try await sendNextAnswerPart()
         case .supervisory(.deselect, _):
-            try await send(.deselect(cid: replyCID))
-            throw .ended(.deselected)
+            try await answerDeselect(block)
         case .supervisory(.waitingTimeExtension, _):
             ignore(block, "no S(WTX) request outstanding")
         }
+    }
+
+    /// S(DESELECT) as the misbehaviour says: answered (at once or late), or ignored.
+    private nonisolated(nonsending) mutating func answerDeselect(_ block: ISODEPBlock)
+        async throws(Exit)
+    {
+        switch card.configuration.misbehaviour.deselect {
+        case .answer: break
+        case .ignore: return ignore(block, "set to ignore S(DESELECT)")
+        case .delay(let delay): await card.scheduler.sleep(for: delay)
+        }
+        try await send(.deselect(cid: replyCID))
+        throw .ended(.deselected)
     }
 
     /// Runs the handler, asking for more time while it works as the policy says, then sends
@@ -111,6 +130,23 @@ struct ISODEPCardSession {
         outgoing = response
         answerPartSize = capacity
         answerNext = 0
+        guard misbehaves else { return try await sendNextAnswerPart() }
+        let misbehaviour = card.configuration.misbehaviour
+        for multiplier in misbehaviour.wtxRequests(before: apduCount) {
+            try await extendWaitingTime(multiplier)
+        }
+        if misbehaviour.silentOnce.contains(apduCount) {
+            // Kept as the block to repeat: the reader's R(NAK) (rule 11) gets it.
+            lastSent = nextAnswerPart()
+            card.emit(
+                .ignored, .ignored(bytes: [], reason: "APDU \(apduCount) left unanswered once"))
+            return
+        }
+        if misbehaviour.answerAfterWaitingTime.contains(apduCount) {
+            // Half a waiting time past its end, counted from the command's arrival.
+            let late = receivedAt + card.configuration.ats.frameWaitingTime * 3 / 2
+            await card.scheduler.sleep(for: late - card.scheduler.now)
+        }
         try await sendNextAnswerPart()
     }
 
@@ -173,13 +209,19 @@ struct ISODEPCardSession {
 
     @inline(__always)
     private nonisolated(nonsending) mutating func sendNextAnswerPart() async throws(Exit) {
-        guard let start = answerNext else { return }
+        guard let block = nextAnswerPart() else { return }
+        try await send(block)
+    }
+
+    /// The next I-block of the answer going out, taken from it; nil once all went.
+    @inline(__always)
+    private mutating func nextAnswerPart() -> ISODEPBlock? {
+        guard let start = answerNext else { return nil }
         let end = min(start + answerPartSize, outgoing.count)
         let part = start == 0 && end == outgoing.count ? outgoing : Array(outgoing[start..<end])
         answerNext = end < outgoing.count ? end : nil
-        try await send(
-            .information(
-                blockNumber: blockNumber, chaining: answerNext != nil, cid: replyCID, inf: part))
+        return .information(
+            blockNumber: blockNumber, chaining: answerNext != nil, cid: replyCID, inf: part)
     }
 
     /// The next block addressed to this card; anything else is ignored (rule 10).

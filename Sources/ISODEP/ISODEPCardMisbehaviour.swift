@@ -1,0 +1,51 @@
+/// Ways an emulated card breaks ISO/IEC 14443-4 on purpose, so that a reader's error
+/// handling can be seen (issue 22): readers have shipped that abort on S(WTX), turn a large
+/// WTXM into a zero timeout, or never send R(NAK) when a card stays silent. APDUs are
+/// counted from 1 in the order the card receives them, over the whole session.
+public struct ISODEPCardMisbehaviour: Sendable, Hashable {
+    /// What the card does with S(DESELECT).
+    public enum Deselect: Sendable, Hashable {
+        /// Answers it at once, as the standard says.
+        case answer
+        /// Stays silent: the reader must give up after its deselect timeout.
+        case ignore
+        /// Answers it after `Duration` (past the reader's waiting time if that is longer).
+        case delay(Duration)
+    }
+
+    /// S(WTX) requests sent, one after the other (each once the reader granted the one
+    /// before), before the answer to each APDU `wtxOn` picks: their WTXM, which may be
+    /// outside 1…59 on purpose (0, 60).
+    public var wtxRequests: [UInt8]
+    /// The APDUs the WTX requests come before (nil: every one).
+    public var wtxOn: Set<Int>?
+    /// APDUs whose last block the card does not answer the first time it arrives: the reader
+    /// must send R(NAK) (or repeat its block) and gets the answer then.
+    public var silentOnce: Set<Int>
+    /// APDUs the card answers only after the frame waiting time is over, without asking
+    /// for more time: the reader must treat the card as silent.
+    public var answerAfterWaitingTime: Set<Int>
+    /// S(DESELECT) handling.
+    public var deselect: Deselect
+
+    /// A card that misbehaves in the ways given; by default in none.
+    public init(
+        wtxRequests: [UInt8] = [], wtxOn: Set<Int>? = nil, silentOnce: Set<Int> = [],
+        answerAfterWaitingTime: Set<Int> = [], deselect: Deselect = .answer
+    ) {
+        self.wtxRequests = wtxRequests
+        self.wtxOn = wtxOn
+        self.silentOnce = silentOnce
+        self.answerAfterWaitingTime = answerAfterWaitingTime
+        self.deselect = deselect
+    }
+
+    /// A card that keeps every rule.
+    public static let none = ISODEPCardMisbehaviour()
+
+    /// The WTX requests due before the answer to APDU `number`.
+    func wtxRequests(before number: Int) -> [UInt8] {
+        guard wtxOn?.contains(number) ?? true else { return [] }
+        return wtxRequests
+    }
+}
