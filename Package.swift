@@ -63,7 +63,7 @@ let package = Package(
             name: "Conformance",
             dependencies: [
                 "Rig", "TagEmulation", "TagReader", "NDEF", "TagFormat", "HexText", "Locking",
-                "PacketTrace",
+                "PacketTrace", "ISODEP",
             ]),
         .target(
             name: "Reporting",
@@ -197,7 +197,7 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: [
                 "Conformance", "Rig", "TagReader", "NDEF", "HexText", "PN533Sim",
-                "NFCRigTestSupport",
+                "NFCRigTestSupport", "ISODEP", "TagEmulation",
             ]),
         .testTarget(
             name: "IntegrationTests",

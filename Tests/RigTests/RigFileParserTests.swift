@@ -13,7 +13,11 @@ import Testing
         #expect(rig.emulators.map(\.id) == ["tag-a", "tag-b"])
         #expect(rig.dut == .reference(device: .sim))
         #expect(rig.repeatCount == 3)
-        #expect(rig.suites.map(\.value).count == 6)
+        #expect(
+            rig.suites.map(\.value) == [
+                "ndef-read", "ndef-write", "multi-tag", "restart-polling", "chunked",
+                "background-reading", "isodep-errors",
+            ])
         #expect(rig.tolerances.restartPollingWindow == .milliseconds(450)...(.milliseconds(550)))
     }
 

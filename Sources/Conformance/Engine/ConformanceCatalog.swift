@@ -8,6 +8,7 @@ public enum ConformanceCatalog {
         "restart-polling",
         "chunked",
         "background-reading",
+        "isodep-errors",
     ]
 
     /// The cases of a suite, or `nil` for an unknown name.
@@ -19,6 +20,7 @@ public enum ConformanceCatalog {
         case MultiTagSuite.name: MultiTagSuite.cases
         case RestartPollingSuite.name: RestartPollingSuite.cases
         case BackgroundReadingSuite.name: BackgroundReadingSuite.cases
+        case ISODEPErrorsSuite.name: ISODEPErrorsSuite.cases
         default: nil
         }
     }

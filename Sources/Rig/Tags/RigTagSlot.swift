@@ -60,6 +60,11 @@ public actor RigTagSlot {
                 var emulatorConfiguration = Type4TagEmulatorConfiguration()
                 emulatorConfiguration.target.nfcid1t = identity
                 emulatorConfiguration.responseDelay = spec.responseDelay
+                if let card = spec.isoDEP {
+                    // A case that sets the card judges the reader's ISO-DEP by its blocks.
+                    emulatorConfiguration.card = card
+                    emulatorConfiguration.logsReaderBlocks = true
+                }
                 let emulator = Type4TagEmulator(
                     device: chip.device,
                     application: try Type4TagApplication(

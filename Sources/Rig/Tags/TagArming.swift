@@ -35,7 +35,7 @@ final class TagArming: Sendable {
         case .listening, .activated, .haltedUntilFieldOff: nowArming = false
         case .deselected, .released, .fellBackToIdle, .idle, .chipFailed, .isoDEPFailed:
             nowArming = true
-        case .received, .sent, .sentNibble, .waitingTimeExtension: return
+        case .received, .sent, .sentNibble, .waitingTimeExtension, .readerBlock: return
         }
         arming.withLock { $0 = nowArming }
         guard !nowArming else { return }

@@ -1,3 +1,4 @@
+import ISODEP
 import TagFormat
 
 /// A tag an emulator chip presents: its type, layout, state and content. Content is the
@@ -35,14 +36,19 @@ public struct Type4Setup: Sendable, Hashable {
     public var responseDelay: Duration
     /// The stored NDEF message.
     public var content: [UInt8]
+    /// The ISO-DEP card's ATS, WTX policy and deliberate protocol breaks, the reader's
+    /// ISO-DEP blocks then logged (`TagEvent.readerBlock`); nil: the emulator's default card
+    /// (FSC 256, FWI 8, keeping every rule).
+    public var isoDEP: ISODEPCardConfiguration?
 
     /// Creates a setup; the defaults are a common 2 KiB mapping-2.0 tag.
     public init(
         mappingVersion: UInt8 = CapabilityContainer.version2,
         maximumResponseDataLength: UInt16 = 0x00FF, maximumCommandDataLength: UInt16 = 0x00FF,
         maximumFileSize: UInt32 = 0x0800, readOnly: Bool = false, formatted: Bool = true,
-        responseDelay: Duration = .zero, content: [UInt8]
+        responseDelay: Duration = .zero, content: [UInt8], isoDEP: ISODEPCardConfiguration? = nil
     ) {
+        self.isoDEP = isoDEP
         self.mappingVersion = mappingVersion
         self.maximumResponseDataLength = maximumResponseDataLength
         self.maximumCommandDataLength = maximumCommandDataLength

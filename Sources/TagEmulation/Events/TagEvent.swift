@@ -31,6 +31,11 @@ public struct TagEvent: Sendable, Hashable {
         case sentNibble(UInt8)
         /// The tag asked for more time with S(WTX).
         case waitingTimeExtension(multiplier: Int)
+        /// A block of the reader's own ISO-DEP bookkeeping (not an APDU): R(ACK) and R(NAK),
+        /// its grant of an S(WTX), S(DESELECT), a part of a chained command. Logged for a
+        /// card set to break the protocol (`ISODEPCardMisbehaviour`), whose cases judge
+        /// the reader's recovery by them.
+        case readerBlock(ISODEPBlock)
         /// The reader sent S(DESELECT).
         case deselected
         /// After DESELECT or HLTA the tag keeps silent, as a card in HALT does, until the
@@ -62,6 +67,7 @@ extension TagEvent.Kind: CustomStringConvertible {
         case .sent(let bytes): "-> \(Hex.encode(bytes))"
         case .sentNibble(let nibble): "-> \(Hex.encode([nibble])) (4 bits)"
         case .waitingTimeExtension(let multiplier): "WTX x\(multiplier)"
+        case .readerBlock(let block): "<- \(block)"
         case .deselected: "deselected"
         case .haltedUntilFieldOff: "halted until the field goes off"
         case .fellBackToIdle: "fell back to IDLE"

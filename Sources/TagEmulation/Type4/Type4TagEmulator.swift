@@ -80,7 +80,10 @@ public actor Type4TagEmulator {
     {
         let card = ISODEPCard(
             device: device, configuration: configuration.card, scheduler: scheduler,
-            reporting: [.supervisoryFrames, .ended],
+            // Every block only where a case judges the reader's ISO-DEP; otherwise S-blocks
+            // and how sessions end.
+            reporting: configuration.logsReaderBlocks
+                ? [.frames, .supervisoryFrames, .ended] : [.supervisoryFrames, .ended],
             onEvent: { [log] event in Self.record(event, in: log) })
         // Without a response delay the answer comes from memory, at once.
         var immediate: ISODEPCard.ImmediateHandler?
@@ -124,12 +127,20 @@ public actor Type4TagEmulator {
         return response
     }
 
-    /// The card's events that belong in a tag's log: WTX and how a session ended (the card
-    /// reports only S-blocks and ends, the kinds these are among).
+    /// The card's events that belong in a tag's log: WTX, the reader's R- and S-blocks and
+    /// the parts of its chained commands (reported when `logsReaderBlocks`), and how a
+    /// session ended.
     private static func record(_ event: ISODEPCardEvent, in log: TagEventLog) {
         switch event.kind {
         case .sent(.block(.supervisory(.waitingTimeExtension(let multiplier, _), _))):
             log.record(.waitingTimeExtension(multiplier: Int(multiplier)))
+        case .received(.block(let block)):
+            switch block {
+            case .receiveReady, .supervisory, .information(_, true, _, _, _):
+                log.record(.readerBlock(block))
+            case .information:
+                break
+            }
         case .ended(.deselected):
             log.record(.deselected)
         case .ended(.released):

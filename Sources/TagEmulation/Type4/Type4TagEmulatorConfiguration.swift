@@ -23,6 +23,10 @@ public struct Type4TagEmulatorConfiguration: Sendable, Hashable {
     /// How often a halted tag checks whether the reader's field has gone: the `released` it
     /// then logs is at most this late.
     public var fieldCheckInterval: Duration = .milliseconds(1)
+    /// Whether the log keeps the reader's ISO-DEP bookkeeping (`TagEvent.readerBlock`: R-
+    /// and S-blocks, parts of chained commands), for cases that judge the reader's ISO-DEP;
+    /// off by default, as it costs every APDU two more events.
+    public var logsReaderBlocks = false
 
     /// SENS_RES of a single-size-UID ISO/IEC 14443-4 card.
     public static let sensRes: [UInt8] = [0x04, 0x00]

@@ -1,0 +1,62 @@
+import ISODEP
+import TagEmulation
+import Testing
+
+@testable import Conformance
+
+/// The `isodep-errors` suite's judgements, on logs a tag could have written: each passes on
+/// the evidence it asks for and fails without it, so none of them passes by itself.
+@Suite struct ISODEPErrorsJudgementTests {
+    typealias Expectation = ISODEPErrorsSuite.Expectation
+
+    static func log(_ kinds: [TagEvent.Kind], step: Duration = .milliseconds(1)) -> [TagEvent] {
+        kinds.enumerated().map { TagEvent(at: step * $0.offset, kind: $0.element) }
+    }
+
+    static let activated = TagEvent.Kind.activated(firstCommand: [0xE0, 0x80])
+    static let command = TagEvent.Kind.received([0x00, 0xA4, 0x04, 0x00])
+
+    @Test(arguments: [
+        (Expectation.grants([1, 1]), [TagEvent.Kind.readerBlock(.wtx(1)), .readerBlock(.wtx(1))]),
+        (.negativeAcknowledgement, [.readerBlock(.nak(0))]),
+        (.acknowledgesChainedAnswer, [.readerBlock(.ack(1))]),
+        (
+            .chainsWithin(capacity: 13),
+            [
+                .readerBlock(
+                    .information(
+                        blockNumber: 0, chaining: true, inf: Array(repeating: 0, count: 13)))
+            ]
+        ),
+    ])
+    func eachJudgementPassesOnItsEvidence(expectation: Expectation, kinds: [TagEvent.Kind]) {
+        #expect(ISODEPErrorsSuite.judge(expectation, Self.log(kinds)).verdict == .pass)
+    }
+
+    @Test(arguments: [
+        Expectation.grants([1]), .negativeAcknowledgement, .acknowledgesChainedAnswer,
+        .chainsWithin(capacity: 13), .waitsGuardTime(.milliseconds(5)),
+    ])
+    func eachJudgementFailsWithoutItsEvidence(expectation: Expectation) {
+        let judged = ISODEPErrorsSuite.judge(expectation, Self.log([Self.activated, Self.command]))
+        #expect(judged.verdict == .fail, "\(judged.message)")
+    }
+
+    @Test func aWTXGrantedWithAnotherMultiplierFails() {
+        let judged = ISODEPErrorsSuite.judge(.grants([59]), Self.log([.readerBlock(.wtx(1))]))
+        #expect(judged.verdict == .fail)
+    }
+
+    @Test func aChainedPartLargerThanTheCardsFramesFails() {
+        let part = TagEvent.Kind.readerBlock(
+            .information(blockNumber: 0, chaining: true, inf: Array(repeating: 0, count: 14)))
+        #expect(
+            ISODEPErrorsSuite.judge(.chainsWithin(capacity: 13), Self.log([part])).verdict == .fail)
+    }
+
+    @Test func aFirstCommandAfterTheGuardTimePassesAndOneWithinItFails() {
+        let log = Self.log([Self.activated, Self.command], step: .milliseconds(6))
+        #expect(ISODEPErrorsSuite.judge(.waitsGuardTime(.milliseconds(5)), log).verdict == .pass)
+        #expect(ISODEPErrorsSuite.judge(.waitsGuardTime(.milliseconds(7)), log).verdict == .fail)
+    }
+}
