@@ -109,6 +109,21 @@ extension NFCReferenceReader {
         let target = tag.target.tg
         switch tag.type {
         case .type4:
+            if let isoDEP = configuration.faults.hostISODEP {
+                if let hostISODEP { return Type4TagProcedures(transceiver: hostISODEP) }
+                do throws(ISODEPError) {
+                    let reader = try ISODEPReader(
+                        link: CommunicateThruLink(device: device), target: tag.target,
+                        configuration: isoDEP,
+                        // Never consulted: the chip activated the card (RATS, and the guard
+                        // time after the ATS) before the host took its blocks.
+                        scheduler: ContinuousISODEPScheduler())
+                    hostISODEP = reader
+                    return Type4TagProcedures(transceiver: reader)
+                } catch {
+                    throw .tagConnectionLost(.isodep(error))
+                }
+            }
             return Type4TagProcedures(
                 transceiver: ChipISODEPTransceiver(
                     device: device, target: target, timeout: configuration.exchangeTimeout))

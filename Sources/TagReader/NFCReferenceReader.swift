@@ -19,7 +19,13 @@ public actor NFCReferenceReader {
     /// Every event, as it happens (the newest `eventBufferSize` kept for a slow consumer).
     public nonisolated let events: AsyncStream<ReaderEvent>
     /// The tag the last poll connected, until polling restarts or another poll begins.
-    public internal(set) var connectedTag: NFCTag?
+    public internal(set) var connectedTag: NFCTag? {
+        // The host's ISO-DEP (an ISO-DEP fault) keeps the block numbers of one connection.
+        didSet { hostISODEP = nil }
+    }
+    /// The host's own ISO-DEP with the connected tag, when an ISO-DEP fault puts it in the
+    /// chip's place: one per connection, as its block numbers follow the card's.
+    var hostISODEP: ISODEPReader?
 
     let clock: ReaderClock
     private let eventSink: AsyncStream<ReaderEvent>.Continuation

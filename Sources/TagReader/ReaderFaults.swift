@@ -1,3 +1,5 @@
+import ISODEP
+
 /// Deliberate deviations from good reader behaviour, for the conformance suites to catch
 /// (`--dut-fault`, issue 5). Each changes the reader in exactly one way; `none` is the
 /// well-behaved reader.
@@ -17,6 +19,13 @@ public struct ReaderFaults: Sendable, Hashable {
     /// `first-record-not-first-uri`: background-reading dispatch judges the message's first
     /// record instead of its first URI record (see `backgroundReadingVerdict(for:)`).
     public var firstRecordNotFirstURI: Bool
+    /// `ignores-wtx`: the reader runs ISO-DEP itself (over InCommunicateThru, not the chip's
+    /// InDataExchange) and gives up on a card's first S(WTX), as readers have shipped
+    /// (flipperdevices/flipperzero-firmware#3590).
+    public var ignoresWTX = false
+    /// `never-sends-rnak`: the reader runs ISO-DEP itself and, when a card's answer does not
+    /// come, fails instead of asking again with R(NAK).
+    public var neverSendsRNAK = false
 
     /// The well-behaved reader.
     public static let none = ReaderFaults()
@@ -36,7 +45,7 @@ public struct ReaderFaults: Sendable, Hashable {
 
     /// Faults from `--dut-fault` values: `restart-delay=800ms` (`ms` or `s`),
     /// `unsafe-write-order`, `no-chunk-reassembly`, `reads-multiple-tags`,
-    /// `first-record-not-first-uri`.
+    /// `first-record-not-first-uri`, `ignores-wtx`, `never-sends-rnak`.
     public init(parsing specs: [String]) throws(ReaderFaultError) {
         self.init()
         for spec in specs {
@@ -45,6 +54,8 @@ public struct ReaderFaults: Sendable, Hashable {
             case "no-chunk-reassembly": noChunkReassembly = true
             case "reads-multiple-tags": readsMultipleTags = true
             case "first-record-not-first-uri": firstRecordNotFirstURI = true
+            case "ignores-wtx": ignoresWTX = true
+            case "never-sends-rnak": neverSendsRNAK = true
             default:
                 let prefix = "restart-delay="
                 guard spec.hasPrefix(prefix) else { throw .unknownFault(spec) }
@@ -64,6 +75,8 @@ public struct ReaderFaults: Sendable, Hashable {
         if noChunkReassembly { specs.append("no-chunk-reassembly") }
         if readsMultipleTags { specs.append("reads-multiple-tags") }
         if firstRecordNotFirstURI { specs.append("first-record-not-first-uri") }
+        if ignoresWTX { specs.append("ignores-wtx") }
+        if neverSendsRNAK { specs.append("never-sends-rnak") }
         return specs
     }
 
@@ -73,5 +86,17 @@ public struct ReaderFaults: Sendable, Hashable {
             return .milliseconds(value * scale)
         }
         throw .invalidDuration(text)
+    }
+}
+
+extension ReaderFaults {
+    /// The host's own ISO-DEP that the ISO-DEP faults put in the chip's place, configured
+    /// with them; nil when the chip's ISO-DEP (InDataExchange) serves.
+    var hostISODEP: ISODEPReaderConfiguration? {
+        guard ignoresWTX || neverSendsRNAK else { return nil }
+        var configuration = ISODEPReaderConfiguration()
+        if ignoresWTX { configuration.maximumWaitingTimeExtensions = 0 }
+        if neverSendsRNAK { configuration.retransmissions = 0 }
+        return configuration
     }
 }

@@ -39,6 +39,10 @@ import Testing
             ]
         ),
         ("first-record-not-first-uri", ["BG-011"]),
+        // The host's own ISO-DEP in the chip's place, giving up on S(WTX) / never asking
+        // again with R(NAK): only the cases whose card asks for time / goes silent catch it.
+        ("ignores-wtx", ["ISODEP-E-001", "ISODEP-E-002", "ISODEP-E-003", "ISODEP-E-004"]),
+        ("never-sends-rnak", ["ISODEP-E-005", "ISODEP-E-006", "ISODEP-E-007"]),
     ]
 
     @Test(arguments: expectations)

@@ -14,6 +14,10 @@ public struct ConformanceCase: Sendable {
     /// body reads `context.profile` where the profiles it applies to expect different
     /// things).
     public var profiles: Set<ReaderProfile>
+    /// Whether the case's tag answers after the reader's waiting time on purpose: its late
+    /// answers are the case's subject, not the bench's slowness (see
+    /// `ConformanceRunner.harnessRetries`).
+    public var answersLateOnPurpose = false
     /// Runs one repetition and judges it.
     public var body: @Sendable (CaseContext) async -> RepetitionOutcome
 

@@ -129,7 +129,8 @@ enum ISODEPErrorsSuite {
         var setup = Type4Setup(content: content)
         setup.isoDEP = card
         let tag = TagSetup.type4(setup)
-        return ConformanceCase(id: id, suite: name, title: title, setup: "\(tag)") { context in
+        var readCase = ConformanceCase(id: id, suite: name, title: title, setup: "\(tag)") {
+            context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [tag])
                 try await CaseSteps.readAlone(context, stored: content)
@@ -139,6 +140,8 @@ enum ISODEPErrorsSuite {
                 return try await readsGoodTag(context)
             }
         }
+        readCase.answersLateOnPurpose = !card.misbehaviour.answerAfterWaitingTime.isEmpty
+        return readCase
     }
 
     /// A write of a 200-byte message to an empty Type 4 tag whose card is `card`: the reader
