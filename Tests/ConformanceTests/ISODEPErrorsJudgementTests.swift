@@ -59,4 +59,12 @@ import Testing
         #expect(ISODEPErrorsSuite.judge(.waitsGuardTime(.milliseconds(5)), log).verdict == .pass)
         #expect(ISODEPErrorsSuite.judge(.waitsGuardTime(.milliseconds(7)), log).verdict == .fail)
     }
+
+    @Test func aGrantOfAnOutOfRangeWTXMFailsAndNoGrantPasses() {
+        let grant = TagEvent.Kind.readerBlock(
+            .supervisory(.waitingTimeExtension(multiplier: 0)))
+        #expect(ISODEPErrorsSuite.judge(.refusesWTX(0), Self.log([grant])).verdict == .fail)
+        #expect(
+            ISODEPErrorsSuite.judge(.refusesWTX(0), Self.log([Self.activated])).verdict == .pass)
+    }
 }

@@ -28,6 +28,8 @@ enum ISODEPErrorsSuite {
         case waitsGuardTime(Duration)
         /// Nothing beyond reading: the card's behaviour must not stop the reader.
         case readsOn
+        /// It did not grant an S(WTX) whose WTXM is out of range (it may give up on the tag).
+        case refusesWTX(UInt8)
     }
 
     static var cases: [ConformanceCase] {
@@ -111,6 +113,13 @@ enum ISODEPErrorsSuite {
                 "reads a card of FWI 14, the longest frame waiting time "
                     + "(ISO/IEC 14443-4:2018 §5.2.5)",
                 card(.none, ats: ATS(fsci: 8, fwi: 14)), message, .readsOn),
+            invalidWTXCase(
+                "ISODEP-E-017",
+                "does not grant S(WTX) with WTXM 0, out of range (\(wtx): 0 and 60–63 are RFU, "
+                    + "a protocol error)", card(.init(wtxRequests: [0], wtxOn: [1])), message, 0),
+            invalidWTXCase(
+                "ISODEP-E-018", "does not grant S(WTX) with WTXM 60, out of range (\(wtx))",
+                card(.init(wtxRequests: [60], wtxOn: [1])), message, 60),
             readCase(
                 "ISODEP-E-016",
                 "reads a card of FWI 4 whose answers come at once (ISO/IEC 14443-4:2018 §5.2.5)",
@@ -121,14 +130,19 @@ enum ISODEPErrorsSuite {
     /// The tag every case ends with: it keeps every rule, and the reader must read it.
     static let goodTag = Fixtures.type4(Fixtures.encode([Fixtures.uri("https://example.com")]))
 
+    /// A Type 4 tag holding `content` whose ISO-DEP card is `card`.
+    static func tag(_ content: [UInt8], _ card: ISODEPCardConfiguration) -> TagSetup {
+        var setup = Type4Setup(content: content)
+        setup.isoDEP = card
+        return .type4(setup)
+    }
+
     /// A read of `content` from a Type 4 tag whose card is `card`, judged by `expectation`.
     static func readCase(
         _ id: String, _ title: String, _ card: ISODEPCardConfiguration, _ content: [UInt8],
         _ expectation: Expectation
     ) -> ConformanceCase {
-        var setup = Type4Setup(content: content)
-        setup.isoDEP = card
-        let tag = TagSetup.type4(setup)
+        let tag = tag(content, card)
         var readCase = ConformanceCase(id: id, suite: name, title: title, setup: "\(tag)") {
             context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
@@ -144,6 +158,29 @@ enum ISODEPErrorsSuite {
         return readCase
     }
 
+    /// A tag whose card asks S(WTX) with an out-of-range WTXM: the reader must not grant it;
+    /// whether it reads the tag or gives up on it, it must go on to read a good tag.
+    static func invalidWTXCase(
+        _ id: String, _ title: String, _ card: ISODEPCardConfiguration, _ content: [UInt8],
+        _ multiplier: UInt8
+    ) -> ConformanceCase {
+        let tag = tag(content, card)
+        return ConformanceCase(id: id, suite: name, title: title, setup: "\(tag)") { context in
+            await CaseSteps.run { () async throws(CaseSteps.Stop) in
+                try await CaseSteps.present(context, [tag])
+                _ = try await CaseSteps.scan(context, expecting: 1)
+                // A protocol error may end the read with an error; only a wrong message fails.
+                if let read = try? await CaseSteps.read(context), read.status != .notSupported {
+                    let judged = ReadJudgement.judge(read, stored: content, .message)
+                    guard judged.verdict != .fail else { return judged }
+                }
+                let judged = judge(.refusesWTX(multiplier), await context.slots[0].events)
+                guard judged.verdict == .pass else { return judged }
+                return try await readsGoodTag(context)
+            }
+        }
+    }
+
     /// A write of a 200-byte message to an empty Type 4 tag whose card is `card`: the reader
     /// sends UPDATE BINARY commands longer than small frame sizes hold.
     static func writeCase(
@@ -151,9 +188,7 @@ enum ISODEPErrorsSuite {
         _ expectation: Expectation
     ) -> ConformanceCase {
         let message = Fixtures.message(ofLength: 200)
-        var setup = Type4Setup(content: [])
-        setup.isoDEP = card
-        let tag = TagSetup.type4(setup)
+        let tag = tag([], card)
         return ConformanceCase(id: id, suite: name, title: title, setup: "\(tag)") { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [tag])
@@ -184,6 +219,17 @@ enum ISODEPErrorsSuite {
         }
         switch expectation {
         case .readsOn:
+            return .pass
+        case .refusesWTX(let multiplier):
+            let granted = blocks.contains { block in
+                guard case .supervisory(.waitingTimeExtension(let wtxm, _), _) = block else {
+                    return false
+                }
+                return wtxm == multiplier
+            }
+            guard !granted else {
+                return .fail("the reader granted S(WTX) with WTXM \(multiplier), out of range 1…59")
+            }
             return .pass
         case .grants(let wanted):
             let granted = blocks.compactMap { block -> UInt8? in

@@ -83,7 +83,7 @@ public actor Type4TagEmulator {
             // Every block only where a case judges the reader's ISO-DEP; otherwise S-blocks
             // and how sessions end.
             reporting: configuration.logsReaderBlocks
-                ? [.frames, .supervisoryFrames, .ended] : [.supervisoryFrames, .ended],
+                ? [.frames, .supervisoryFrames, .ignored, .ended] : [.supervisoryFrames, .ended],
             onEvent: { [log] event in Self.record(event, in: log) })
         // Without a response delay the answer comes from memory, at once.
         var immediate: ISODEPCard.ImmediateHandler?
@@ -140,6 +140,14 @@ public actor Type4TagEmulator {
                 log.record(.readerBlock(block))
             case .information:
                 break
+            }
+        case .ignored(let bytes, _):
+            // An S(WTX) whose WTXM is out of range does not decode as a block, yet a reader
+            // that grants one sent it: logged as it came, for the case judging that.
+            if bytes.count >= 2, bytes[0] & 0xF7 == 0xF2 {
+                log.record(
+                    .readerBlock(
+                        .supervisory(.waitingTimeExtension(multiplier: bytes[1] & 0x3F))))
             }
         case .ended(.deselected):
             log.record(.deselected)
