@@ -17,6 +17,17 @@ public struct ReaderFaults: Sendable, Hashable {
     /// `first-record-not-first-uri`: background-reading dispatch judges the message's first
     /// record instead of its first URI record (see `backgroundReadingVerdict(for:)`).
     public var firstRecordNotFirstURI: Bool
+    /// `first-tlv-only`: Type 2 NDEF detection takes only the data area's first TLV, and a
+    /// tag whose first TLV is not the NDEF Message TLV (a Lock Control TLV, as NTAG21x ship
+    /// with; NULL padding) has no NDEF (somq/nfccard-tool#3).
+    public var firstTLVOnly: Bool
+    /// `one-byte-tlv-length`: a Type 2 NDEF TLV's length is read as one byte, so a 3-byte
+    /// length (a message of 255 bytes or more) gives its `FF` as the length and the message
+    /// read is the two length bytes and the first 253 (esphome/esphome#18188).
+    public var oneByteTLVLength: Bool
+    /// `ignores-lock-bits`: a Type 2 Tag counts as writable whenever its CC grants writing,
+    /// whatever its static and dynamic lock bits say.
+    public var ignoresLockBits: Bool
 
     /// The well-behaved reader.
     public static let none = ReaderFaults()
@@ -25,18 +36,23 @@ public struct ReaderFaults: Sendable, Hashable {
     public init(
         restartDelay: Duration? = nil, unsafeWriteOrder: Bool = false,
         noChunkReassembly: Bool = false, readsMultipleTags: Bool = false,
-        firstRecordNotFirstURI: Bool = false
+        firstRecordNotFirstURI: Bool = false, firstTLVOnly: Bool = false,
+        oneByteTLVLength: Bool = false, ignoresLockBits: Bool = false
     ) {
         self.restartDelay = restartDelay
         self.unsafeWriteOrder = unsafeWriteOrder
         self.noChunkReassembly = noChunkReassembly
         self.readsMultipleTags = readsMultipleTags
         self.firstRecordNotFirstURI = firstRecordNotFirstURI
+        self.firstTLVOnly = firstTLVOnly
+        self.oneByteTLVLength = oneByteTLVLength
+        self.ignoresLockBits = ignoresLockBits
     }
 
     /// Faults from `--dut-fault` values: `restart-delay=800ms` (`ms` or `s`),
     /// `unsafe-write-order`, `no-chunk-reassembly`, `reads-multiple-tags`,
-    /// `first-record-not-first-uri`.
+    /// `first-record-not-first-uri`, `first-tlv-only`, `one-byte-tlv-length`,
+    /// `ignores-lock-bits`.
     public init(parsing specs: [String]) throws(ReaderFaultError) {
         self.init()
         for spec in specs {
@@ -45,6 +61,9 @@ public struct ReaderFaults: Sendable, Hashable {
             case "no-chunk-reassembly": noChunkReassembly = true
             case "reads-multiple-tags": readsMultipleTags = true
             case "first-record-not-first-uri": firstRecordNotFirstURI = true
+            case "first-tlv-only": firstTLVOnly = true
+            case "one-byte-tlv-length": oneByteTLVLength = true
+            case "ignores-lock-bits": ignoresLockBits = true
             default:
                 let prefix = "restart-delay="
                 guard spec.hasPrefix(prefix) else { throw .unknownFault(spec) }
@@ -64,6 +83,9 @@ public struct ReaderFaults: Sendable, Hashable {
         if noChunkReassembly { specs.append("no-chunk-reassembly") }
         if readsMultipleTags { specs.append("reads-multiple-tags") }
         if firstRecordNotFirstURI { specs.append("first-record-not-first-uri") }
+        if firstTLVOnly { specs.append("first-tlv-only") }
+        if oneByteTLVLength { specs.append("one-byte-tlv-length") }
+        if ignoresLockBits { specs.append("ignores-lock-bits") }
         return specs
     }
 
