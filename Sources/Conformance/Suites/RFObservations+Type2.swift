@@ -18,9 +18,15 @@ extension RFObservations {
     static func type2AreaRead(_ context: CaseContext, _ area: Range<Int>, what: String) async
         -> RepetitionOutcome
     {
+        type2AreaRead(reads: await type2ReadBlocks(context), area, what: what)
+    }
+
+    /// `type2AreaRead(_:_:what:)` on the blocks READ asked for, in order.
+    static func type2AreaRead(reads: [Int], _ area: Range<Int>, what: String)
+        -> RepetitionOutcome
+    {
         let block = area.lowerBound / Type2Tag.blockSize
         let blocksPerRead = Type2Tag.readResponseLength / Type2Tag.blockSize
-        let reads = await type2ReadBlocks(context)
         guard reads.contains(where: { (0..<blocksPerRead).contains(block - $0) }) else {
             return .fail(
                 "the DUT never read \(what) (block \(block)); its READs asked for blocks "
@@ -35,8 +41,15 @@ extension RFObservations {
     static func type2ReadsWithinDataArea(
         _ context: CaseContext, dataEnd: Int, allowed: Set<Int>
     ) async -> RepetitionOutcome {
+        type2ReadsWithinDataArea(
+            reads: await type2ReadBlocks(context), dataEnd: dataEnd, allowed: allowed)
+    }
+
+    /// `type2ReadsWithinDataArea(_:dataEnd:allowed:)` on the blocks READ asked for, in order.
+    static func type2ReadsWithinDataArea(reads: [Int], dataEnd: Int, allowed: Set<Int>)
+        -> RepetitionOutcome
+    {
         let firstOutside = dataEnd / Type2Tag.blockSize
-        let reads = await type2ReadBlocks(context)
         if let outside = reads.first(where: { $0 >= firstOutside && !allowed.contains($0) }) {
             return .fail(
                 "the DUT read block \(outside), past the data area (blocks 4–"
