@@ -8,11 +8,9 @@ import Testing
 /// A Type 2 setup with a layout: the slot serves the layout's image, with the chip's UID in
 /// block 0 and the message where the layout says.
 @Suite struct Type2LayoutSlotTests {
-    static let file = RigFile(
-        name: "t", emulators: [.init(id: "tag-a", device: .sim)], dut: .reference(device: .sim))
-
     @Test func theSlotServesTheLayoutsImageWithTheChipsUID() async throws {
-        let rig = try await AssembledRig.assemble(Self.file, directory: URL(fileURLWithPath: "/"))
+        let rig = try await AssembledRig.assemble(
+            TagSlotReadinessTests.file, directory: URL(fileURLWithPath: "/"))
         let slot = rig.tagSlot(on: rig.emulators[0])
         let reader = try #require(rig.readerChip).device
         let message: [UInt8] = [0xD0, 0x00, 0x00]
