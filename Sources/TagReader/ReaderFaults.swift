@@ -28,6 +28,10 @@ public struct ReaderFaults: Sendable, Hashable {
     /// `ignores-lock-bits`: a Type 2 Tag counts as writable whenever its CC grants writing,
     /// whatever its static and dynamic lock bits say.
     public var ignoresLockBits: Bool
+    /// `ignores-memory-control`: a Type 2 TLV walk jumps over lock bytes but not over the
+    /// reserved bytes a Memory Control TLV declares, so they are read, and written, as
+    /// message bytes.
+    public var ignoresMemoryControl: Bool
 
     /// The well-behaved reader.
     public static let none = ReaderFaults()
@@ -37,7 +41,8 @@ public struct ReaderFaults: Sendable, Hashable {
         restartDelay: Duration? = nil, unsafeWriteOrder: Bool = false,
         noChunkReassembly: Bool = false, readsMultipleTags: Bool = false,
         firstRecordNotFirstURI: Bool = false, firstTLVOnly: Bool = false,
-        oneByteTLVLength: Bool = false, ignoresLockBits: Bool = false
+        oneByteTLVLength: Bool = false, ignoresLockBits: Bool = false,
+        ignoresMemoryControl: Bool = false
     ) {
         self.restartDelay = restartDelay
         self.unsafeWriteOrder = unsafeWriteOrder
@@ -47,12 +52,13 @@ public struct ReaderFaults: Sendable, Hashable {
         self.firstTLVOnly = firstTLVOnly
         self.oneByteTLVLength = oneByteTLVLength
         self.ignoresLockBits = ignoresLockBits
+        self.ignoresMemoryControl = ignoresMemoryControl
     }
 
     /// Faults from `--dut-fault` values: `restart-delay=800ms` (`ms` or `s`),
     /// `unsafe-write-order`, `no-chunk-reassembly`, `reads-multiple-tags`,
     /// `first-record-not-first-uri`, `first-tlv-only`, `one-byte-tlv-length`,
-    /// `ignores-lock-bits`.
+    /// `ignores-lock-bits`, `ignores-memory-control`.
     public init(parsing specs: [String]) throws(ReaderFaultError) {
         self.init()
         for spec in specs {
@@ -64,6 +70,7 @@ public struct ReaderFaults: Sendable, Hashable {
             case "first-tlv-only": firstTLVOnly = true
             case "one-byte-tlv-length": oneByteTLVLength = true
             case "ignores-lock-bits": ignoresLockBits = true
+            case "ignores-memory-control": ignoresMemoryControl = true
             default:
                 let prefix = "restart-delay="
                 guard spec.hasPrefix(prefix) else { throw .unknownFault(spec) }
@@ -86,6 +93,7 @@ public struct ReaderFaults: Sendable, Hashable {
         if firstTLVOnly { specs.append("first-tlv-only") }
         if oneByteTLVLength { specs.append("one-byte-tlv-length") }
         if ignoresLockBits { specs.append("ignores-lock-bits") }
+        if ignoresMemoryControl { specs.append("ignores-memory-control") }
         return specs
     }
 

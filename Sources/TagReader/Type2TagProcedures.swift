@@ -19,7 +19,7 @@ public struct Type2TagProcedures: NDEFTagProcedures {
     /// The link to the tag.
     public let transceiver: any Type2Transceiver
     /// The deliberate faults that concern Type 2 Tags (`first-tlv-only`,
-    /// `one-byte-tlv-length`, `ignores-lock-bits`).
+    /// `one-byte-tlv-length`, `ignores-lock-bits`, `ignores-memory-control`).
     public let faults: ReaderFaults
 
     /// Procedures over `transceiver`, with `faults`.
@@ -48,7 +48,8 @@ public struct Type2TagProcedures: NDEFTagProcedures {
         }
         let image: Type2TagMemory
         do throws(Type2TagError) {
-            image = try Type2TagMemory(image: memory)
+            image = try Type2TagMemory(
+                image: memory, jumpsOverReservedBytes: !faults.ignoresMemoryControl)
         } catch {
             throw .tagResponseError(.type2Memory(error))
         }
@@ -216,7 +217,9 @@ public struct Type2TagProcedures: NDEFTagProcedures {
         -> Type2TLVWalk
     {
         do throws(Type2TagError) {
-            return try Type2TLVWalk(memory: memory, dataAreaSize: cc.dataAreaSize)
+            return try Type2TLVWalk(
+                memory: memory, dataAreaSize: cc.dataAreaSize,
+                jumpsOverReservedBytes: !faults.ignoresMemoryControl)
         } catch {
             throw .tagResponseError(.type2Memory(error))
         }

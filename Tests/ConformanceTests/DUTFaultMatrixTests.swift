@@ -53,6 +53,9 @@ import Testing
         // The messages of 255 bytes or more; no other suite puts one on a Type 2 tag.
         ("one-byte-tlv-length", ["T2T-L-011", "T2T-L-012", "T2T-L-013"]),
         ("ignores-lock-bits", ["T2T-L-019", "T2T-L-020", "T2T-L-022", "T2T-L-023"]),
+        // The tags with a Memory Control TLV: reserved bytes read as message bytes, or a
+        // write into them that the tag refuses.
+        ("ignores-memory-control", ["T2T-L-002", "T2T-L-004", "T2T-L-012", "T2T-L-024"]),
     ]
 
     @Test(arguments: expectations)

@@ -40,5 +40,8 @@ import Testing
         let write = try #require(locks.first { $0.id == "T2T-L-022" })
         #expect(write.message.contains("tagUpdateFailure"))
         #expect(write.message.contains("expected tagNotWritable"))
+        let reserved = try await Self.run(ReaderFaults(ignoresMemoryControl: true))
+        let around = try #require(reserved.first { $0.id == "T2T-L-002" })
+        #expect(around.message.contains("(DUT eeeeeeeeeeeeeeee, tag"))
     }
 }

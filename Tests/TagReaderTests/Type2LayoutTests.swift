@@ -149,12 +149,31 @@ import Testing
         }
     }
 
+    @Test func theIgnoresMemoryControlFaultReadsTheReservedBytesAsMessageBytes() async throws {
+        let reserved = try #require(Type2MemoryControl(position: 28, size: 4))
+        let layout = Type2LayoutVariant(
+            elements: [.memoryControl(reserved), .message, .terminator], reservedFill: 0xEE)
+        let image = try layout.image(uid: Self.uid, message: TestMessages.bytes(Self.message))
+        #expect(try Type2TagMemory.ndefMessage(in: image) == TestMessages.bytes(Self.message))
+        let faulty = try Type2TagMemory(image: image, jumpsOverReservedBytes: false)
+        #expect(try faulty.ndefMessage().contains(0xEE))
+        let rig = Self.rig(ReaderFaults(ignoresMemoryControl: true))
+        await rig.enter(try Type2TestTag(memory: image))
+        let read = try await rig.withTag { _ in try await rig.reader.readNDEFMessageAndBytes() }
+        #expect(read.bytes == (try faulty.ndefMessage()))
+        #expect(read.message != Self.message)
+    }
+
     @Test func theNewFaultsParseAndPrintAsTheirDUTFaultValues() throws {
-        let specs = ["first-tlv-only", "one-byte-tlv-length", "ignores-lock-bits"]
+        let specs = [
+            "first-tlv-only", "one-byte-tlv-length", "ignores-lock-bits", "ignores-memory-control",
+        ]
         let faults = try ReaderFaults(parsing: specs)
         #expect(
             faults
-                == ReaderFaults(firstTLVOnly: true, oneByteTLVLength: true, ignoresLockBits: true))
+                == ReaderFaults(
+                    firstTLVOnly: true, oneByteTLVLength: true, ignoresLockBits: true,
+                    ignoresMemoryControl: true))
         #expect(faults.specs == specs)
     }
 }

@@ -40,7 +40,7 @@ struct RunCommand: ParsableCommand {
             A deliberate fault of the reference reader (repeatable): restart-delay=800ms, \
             unsafe-write-order, no-chunk-reassembly, reads-multiple-tags, \
             first-record-not-first-uri, first-tlv-only, one-byte-tlv-length, \
-            ignores-lock-bits.
+            ignores-lock-bits, ignores-memory-control.
             """)
     var dutFaults: [String] = []
 
