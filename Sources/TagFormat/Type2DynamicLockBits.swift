@@ -34,6 +34,20 @@ public struct Type2DynamicLockBits: Sendable, Hashable {
     /// The lock bytes' tag memory addresses.
     public var area: Range<Int> { position..<position + byteCount }
 
+    /// The first address dynamic lock bits lock: block 16, right after the static area,
+    /// whose blocks the static lock bytes lock (T2T 1.1 §2.2.2).
+    public static let firstLockedAddress = Type2Tag.dataAreaOffset + Type2Tag.staticDataAreaSize
+
+    /// Whether a lock bit set in `memory` (tag memory from block 0) makes `address` read-only.
+    /// Lock bits lock `bytesLockedPerBit` bytes each from block 16 on; the lock bytes
+    /// themselves, and lock bytes `memory` does not reach, lock nothing.
+    public func locks(address: Int, in memory: [UInt8]) -> Bool {
+        guard address >= Self.firstLockedAddress, !area.contains(address) else { return false }
+        let bit = (address - Self.firstLockedAddress) / bytesLockedPerBit
+        guard bit < lockBitCount, position + bit / 8 < memory.count else { return false }
+        return memory[position + bit / 8] & (1 << UInt8(bit % 8)) != 0
+    }
+
     /// The lock bytes with every lock bit set, the unused high bits of the last byte clear.
     public var allBitsSet: [UInt8] {
         (0..<byteCount).map { index in

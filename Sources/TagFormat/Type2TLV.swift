@@ -19,13 +19,15 @@ public struct Type2TLV: Sendable, Hashable {
     /// How many bytes the length field of a `length`-byte value takes.
     public static func lengthFieldSize(_ length: Int) -> Int { length < 0xFF ? 1 : 3 }
 
+    /// The length field announcing `length` bytes: one byte below FF, else FF and two.
+    public static func lengthField(_ length: Int) -> [UInt8] {
+        length < 0xFF ? [UInt8(length)] : [0xFF] + bigEndianBytes(length, count: 2)
+    }
+
     /// The TLV's bytes, laid out contiguously.
     public func encoded() -> [UInt8] {
         if tag.isSingleByte { return [tag.rawValue] }
-        let length =
-            value.count < 0xFF
-            ? [UInt8(value.count)] : [0xFF] + bigEndianBytes(value.count, count: 2)
-        return [tag.rawValue] + length + value
+        return [tag.rawValue] + Self.lengthField(value.count) + value
     }
 }
 

@@ -40,9 +40,12 @@ public struct Type2TLVWalk: Sendable, Hashable {
     public var ndefTLV: Type2ParsedTLV? { tlvs.first { $0.tag == .ndefMessage } }
 
     /// Walks `memory` (tag memory from block 0) over a data area of `dataAreaSize` bytes.
-    public init(memory: [UInt8], dataAreaSize: Int, stopsAtNDEFMessage: Bool = true)
-        throws(Type2TagError)
-    {
+    /// Without `jumpsOverReservedBytes` the walk reads the reserved bytes Memory Control TLVs
+    /// declare as TLV bytes, as a reader with the `ignores-memory-control` fault does.
+    public init(
+        memory: [UInt8], dataAreaSize: Int, stopsAtNDEFMessage: Bool = true,
+        jumpsOverReservedBytes: Bool = true
+    ) throws(Type2TagError) {
         var cursor = Type2DataCursor(dataAreaSize: dataAreaSize)
         tlvs = []
         areas = []
@@ -113,7 +116,7 @@ public struct Type2TLVWalk: Sendable, Hashable {
             case .lockControl:
                 let area = Type2LockControl(value: value).lockBits.area
                 try declare(.lockBytes, area, at: start, in: &cursor)
-            case .memoryControl:
+            case .memoryControl where jumpsOverReservedBytes:
                 let area = Type2MemoryControl(value: value).area
                 try declare(.reservedBytes, area, at: start, in: &cursor)
             case .ndefMessage where stopsAtNDEFMessage:

@@ -30,12 +30,9 @@ public struct Type2TagMemory: Sendable, Hashable {
                 ? Type2CapabilityContainer.readOnly : Type2CapabilityContainer.readWrite)
         let lock =
             lockControl?.lockBits ?? Type2DynamicLockBits.defaultBits(dataAreaSize: dataAreaSize)
-        let reserved = memoryControls.map(\.area)
-        let dataEnd = Type2Tag.dataAreaOffset + dataAreaSize
-        let imageEnd = ([dataEnd, lock?.area.upperBound ?? 0] + reserved.map(\.upperBound)).max()!
-        let blockCount = (imageEnd + Type2Tag.blockSize - 1) / Type2Tag.blockSize
-        var image = Array(repeating: UInt8(0), count: blockCount * Type2Tag.blockSize)
-        image.replaceSubrange(0..<16, with: staticMemory.encoded() + cc.encoded())
+        var image = Type2Layout.blankImage(
+            staticMemory: staticMemory, capabilityContainer: cc, lockBits: lock,
+            reserved: memoryControls.map(\.area))
 
         var layout = try Type2Layout(
             dataAreaSize: dataAreaSize, lockControl: lockControl, memoryControls: memoryControls)
@@ -49,13 +46,16 @@ public struct Type2TagMemory: Sendable, Hashable {
         walk = try Type2TLVWalk(memory: image, dataAreaSize: dataAreaSize)
     }
 
-    /// Reads an image back: its CC and the walk to the NDEF TLV.
-    public init(image: [UInt8]) throws(Type2TagError) {
+    /// Reads an image back: its CC and the walk to the NDEF TLV (`jumpsOverReservedBytes`:
+    /// see `Type2TLVWalk`).
+    public init(image: [UInt8], jumpsOverReservedBytes: Bool = true) throws(Type2TagError) {
         guard image.count >= Type2Tag.dataAreaOffset else {
             throw .truncated(offset: 0, needed: Type2Tag.dataAreaOffset, available: image.count)
         }
         let cc = try Type2CapabilityContainer(decoding: image[12..<16])
-        let walk = try Type2TLVWalk(memory: image, dataAreaSize: cc.dataAreaSize)
+        let walk = try Type2TLVWalk(
+            memory: image, dataAreaSize: cc.dataAreaSize,
+            jumpsOverReservedBytes: jumpsOverReservedBytes)
         if let missing = walk.missingFrom {
             throw .truncated(offset: missing, needed: 1, available: 0)
         }
@@ -117,65 +117,4 @@ public struct Type2TagMemory: Sendable, Hashable {
 
     /// How many blocks the image has.
     public var blockCount: Int { bytes.count / Type2Tag.blockSize }
-}
-
-/// Lays TLV bytes into the data area around the areas declared so far, the way a reader's
-/// walk reads them.
-private struct Type2Layout {
-    var cursor: Type2DataCursor
-    /// Address and byte of everything laid out, in order.
-    var written: [(Int, UInt8)] = []
-    let dataAreaSize: Int
-
-    init(dataAreaSize: Int) {
-        self.dataAreaSize = dataAreaSize
-        cursor = Type2DataCursor(dataAreaSize: dataAreaSize)
-    }
-
-    /// A layout that starts with a Lock Control TLV (when given) and the Memory Control TLVs.
-    init(
-        dataAreaSize: Int, lockControl: Type2LockControl?, memoryControls: [Type2MemoryControl]
-    ) throws(Type2TagError) {
-        self.init(dataAreaSize: dataAreaSize)
-        if let lockControl {
-            try declare(
-                Type2TLV(tag: .lockControl, value: lockControl.value), lockControl.lockBits.area)
-        }
-        for control in memoryControls {
-            try declare(Type2TLV(tag: .memoryControl, value: control.value), control.area)
-        }
-    }
-
-    /// Lays out a control TLV, then makes later bytes jump over its area.
-    mutating func declare(_ tlv: Type2TLV, _ area: Range<Int>) throws(Type2TagError) {
-        let start = cursor.address
-        try put(tlv.encoded(), capacityFor: 0)
-        guard area.lowerBound >= Type2Tag.dataAreaOffset else {
-            throw .controlAreaInStaticMemory(offset: start, position: area.lowerBound)
-        }
-        if written.contains(where: { area.contains($0.0) }) {
-            throw .areaOverlapsTLVs(offset: start, position: area.lowerBound)
-        }
-        cursor.skip(area)
-    }
-
-    /// Lays out the NDEF TLV and, when a byte is left, a Terminator.
-    mutating func append(ndefMessage message: [UInt8]) throws(Type2TagError) {
-        let capacity = type2NDEFCapacity(available: cursor.remaining())
-        let needed = 1 + Type2TLV.lengthFieldSize(message.count) + message.count
-        guard message.count <= Type2Tag.maximumTLVLength, needed <= cursor.remaining() else {
-            throw .messageTooLong(length: message.count, capacity: capacity)
-        }
-        try put(Type2TLV(tag: .ndefMessage, value: message).encoded(), capacityFor: message.count)
-        if cursor.remaining() > 0 { try put([Type2TLVTag.terminator.rawValue], capacityFor: 0) }
-    }
-
-    private mutating func put(_ bytes: [UInt8], capacityFor length: Int) throws(Type2TagError) {
-        for byte in bytes {
-            guard let address = cursor.next() else {
-                throw .messageTooLong(length: length, capacity: 0)
-            }
-            written.append((address, byte))
-        }
-    }
 }

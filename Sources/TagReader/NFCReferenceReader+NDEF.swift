@@ -130,7 +130,8 @@ extension NFCReferenceReader {
         case .type2:
             return Type2TagProcedures(
                 transceiver: ChipType2Transceiver(
-                    device: device, target: target, timeout: configuration.exchangeTimeout))
+                    device: device, target: target, timeout: configuration.exchangeTimeout),
+                faults: configuration.faults)
         case .unsupported:
             return nil
         }

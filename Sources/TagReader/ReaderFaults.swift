@@ -19,6 +19,21 @@ public struct ReaderFaults: Sendable, Hashable {
     /// `first-record-not-first-uri`: background-reading dispatch judges the message's first
     /// record instead of its first URI record (see `backgroundReadingVerdict(for:)`).
     public var firstRecordNotFirstURI: Bool
+    /// `first-tlv-only`: Type 2 NDEF detection takes only the data area's first TLV, and a
+    /// tag whose first TLV is not the NDEF Message TLV (a Lock Control TLV, as NTAG21x ship
+    /// with; NULL padding) has no NDEF (somq/nfccard-tool#3).
+    public var firstTLVOnly: Bool
+    /// `one-byte-tlv-length`: a Type 2 NDEF TLV's length is read as one byte, so a 3-byte
+    /// length (a message of 255 bytes or more) gives its `FF` as the length and the message
+    /// read is the two length bytes and the first 253 (esphome/esphome#18188).
+    public var oneByteTLVLength: Bool
+    /// `ignores-lock-bits`: a Type 2 Tag counts as writable whenever its CC grants writing,
+    /// whatever its static and dynamic lock bits say.
+    public var ignoresLockBits: Bool
+    /// `ignores-memory-control`: a Type 2 TLV walk jumps over lock bytes but not over the
+    /// reserved bytes a Memory Control TLV declares, so they are read, and written, as
+    /// message bytes.
+    public var ignoresMemoryControl: Bool
     /// `ignores-wtx`: the reader runs ISO-DEP itself (over InCommunicateThru, not the chip's
     /// InDataExchange) and gives up on a card's first S(WTX), as readers have shipped
     /// (flipperdevices/flipperzero-firmware#3590).
@@ -34,18 +49,25 @@ public struct ReaderFaults: Sendable, Hashable {
     public init(
         restartDelay: Duration? = nil, unsafeWriteOrder: Bool = false,
         noChunkReassembly: Bool = false, readsMultipleTags: Bool = false,
-        firstRecordNotFirstURI: Bool = false
+        firstRecordNotFirstURI: Bool = false, firstTLVOnly: Bool = false,
+        oneByteTLVLength: Bool = false, ignoresLockBits: Bool = false,
+        ignoresMemoryControl: Bool = false
     ) {
         self.restartDelay = restartDelay
         self.unsafeWriteOrder = unsafeWriteOrder
         self.noChunkReassembly = noChunkReassembly
         self.readsMultipleTags = readsMultipleTags
         self.firstRecordNotFirstURI = firstRecordNotFirstURI
+        self.firstTLVOnly = firstTLVOnly
+        self.oneByteTLVLength = oneByteTLVLength
+        self.ignoresLockBits = ignoresLockBits
+        self.ignoresMemoryControl = ignoresMemoryControl
     }
 
     /// Faults from `--dut-fault` values: `restart-delay=800ms` (`ms` or `s`),
     /// `unsafe-write-order`, `no-chunk-reassembly`, `reads-multiple-tags`,
-    /// `first-record-not-first-uri`, `ignores-wtx`, `never-sends-rnak`.
+    /// `first-record-not-first-uri`, `first-tlv-only`, `one-byte-tlv-length`,
+    /// `ignores-lock-bits`, `ignores-memory-control`, `ignores-wtx`, `never-sends-rnak`.
     public init(parsing specs: [String]) throws(ReaderFaultError) {
         self.init()
         for spec in specs {
@@ -54,6 +76,10 @@ public struct ReaderFaults: Sendable, Hashable {
             case "no-chunk-reassembly": noChunkReassembly = true
             case "reads-multiple-tags": readsMultipleTags = true
             case "first-record-not-first-uri": firstRecordNotFirstURI = true
+            case "first-tlv-only": firstTLVOnly = true
+            case "one-byte-tlv-length": oneByteTLVLength = true
+            case "ignores-lock-bits": ignoresLockBits = true
+            case "ignores-memory-control": ignoresMemoryControl = true
             case "ignores-wtx": ignoresWTX = true
             case "never-sends-rnak": neverSendsRNAK = true
             default:
@@ -75,6 +101,10 @@ public struct ReaderFaults: Sendable, Hashable {
         if noChunkReassembly { specs.append("no-chunk-reassembly") }
         if readsMultipleTags { specs.append("reads-multiple-tags") }
         if firstRecordNotFirstURI { specs.append("first-record-not-first-uri") }
+        if firstTLVOnly { specs.append("first-tlv-only") }
+        if oneByteTLVLength { specs.append("one-byte-tlv-length") }
+        if ignoresLockBits { specs.append("ignores-lock-bits") }
+        if ignoresMemoryControl { specs.append("ignores-memory-control") }
         if ignoresWTX { specs.append("ignores-wtx") }
         if neverSendsRNAK { specs.append("never-sends-rnak") }
         return specs

@@ -11,12 +11,22 @@ import TagFormat
 ///    ascending order, L still zero;
 /// 3. the block(s) holding L, with the message's length.
 /// A tag torn away at any point holds the old message, an empty one or the new one.
+///
+/// A tag is writable when its CC grants writing and no static or dynamic lock bit covers its
+/// NDEF area (T2T 1.1 §2.1.2, §2.2.2: a lock bit makes its bytes read-only for good, the
+/// READ-ONLY state of §6.3.3 sets them all): a tag locked by its lock bits alone is read-only.
 public struct Type2TagProcedures: NDEFTagProcedures {
     /// The link to the tag.
     public let transceiver: any Type2Transceiver
+    /// The deliberate faults that concern Type 2 Tags (`first-tlv-only`,
+    /// `one-byte-tlv-length`, `ignores-lock-bits`, `ignores-memory-control`).
+    public let faults: ReaderFaults
 
-    /// Procedures over `transceiver`.
-    public init(transceiver: any Type2Transceiver) { self.transceiver = transceiver }
+    /// Procedures over `transceiver`, with `faults`.
+    public init(transceiver: any Type2Transceiver, faults: ReaderFaults = .none) {
+        self.transceiver = transceiver
+        self.faults = faults
+    }
 
     /// NDEF detection: blocks 0–3 with the CC, then 16 bytes at a time until the TLV walk has
     /// the NDEF TLV whole (or, with `wholeDataArea`, until the data area is read).
@@ -38,11 +48,15 @@ public struct Type2TagProcedures: NDEFTagProcedures {
         }
         let image: Type2TagMemory
         do throws(Type2TagError) {
-            image = try Type2TagMemory(image: memory)
+            image = try Type2TagMemory(
+                image: memory, jumpsOverReservedBytes: !faults.ignoresMemoryControl)
         } catch {
             throw .tagResponseError(.type2Memory(error))
         }
-        guard image.walk.ndefTLV != nil else { return .notSupported(.noNDEFMessageTLV) }
+        guard let tlv = image.walk.ndefTLV else { return .notSupported(.noNDEFMessageTLV) }
+        if faults.firstTLVOnly, image.walk.tlvs.first?.offset != tlv.offset {
+            return .notSupported(.noNDEFMessageTLV)
+        }
         return .ndef(image)
     }
 
@@ -51,7 +65,7 @@ public struct Type2TagProcedures: NDEFTagProcedures {
     ) {
         switch try await detectNDEF() {
         case .ndef(let image):
-            (image.capabilityContainer.isWritable ? .readWrite : .readOnly, image.ndefCapacity)
+            (try await writeRefusal(image) == nil ? .readWrite : .readOnly, image.ndefCapacity)
         case .notSupported: (.notSupported, 0)
         }
     }
@@ -59,19 +73,25 @@ public struct Type2TagProcedures: NDEFTagProcedures {
     /// Detection, then the NDEF TLV's value.
     public func readNDEF() async throws(NFCReaderError) -> [UInt8] {
         let image = try await detectNDEF().layout()
+        let message: [UInt8]
         do throws(Type2TagError) {
-            return try image.ndefMessage()
+            message = try image.ndefMessage()
         } catch {
             throw .tagResponseError(.type2Memory(error))
         }
+        guard faults.oneByteTLVLength, image.walk.ndefTLV?.lengthFieldSize == 3 else {
+            return message
+        }
+        // The fault: FF taken for the length, so the two length bytes and the message's first
+        // 253 bytes come back as a 255-byte message.
+        return Array((Type2TLV.lengthField(message.count).dropFirst() + message).prefix(0xFF))
     }
 
     /// Detection over the whole data area, the refusals, then the blocks in the order the
     /// type's documentation gives (`lengthFirst`: every changed block in ascending order).
     public func writeNDEF(_ message: [UInt8], order: NDEFWriteOrder) async throws(NFCReaderError) {
         let image = try await detectNDEF(wholeDataArea: true).layout()
-        let cc = image.capabilityContainer
-        guard cc.isWritable else { throw .tagNotWritable(.writeAccess(cc.access)) }
+        if let refusal = try await writeRefusal(image) { throw .tagNotWritable(refusal) }
         guard message.count <= image.ndefCapacity else {
             throw .tagSizeTooSmall(messageLength: message.count, capacity: image.ndefCapacity)
         }
@@ -119,10 +139,7 @@ public struct Type2TagProcedures: NDEFTagProcedures {
         for bits in Self.dynamicLockBits(of: image) {
             let firstBlock = bits.area.lowerBound / Type2Tag.blockSize
             let lastBlock = (bits.area.upperBound - 1) / Type2Tag.blockSize
-            var bytes: [UInt8] = []
-            for block in stride(from: firstBlock, through: lastBlock, by: 4) {
-                bytes += try await read(block: block)
-            }
+            var bytes = try await readBlocks(holding: bits.area)
             let base = firstBlock * Type2Tag.blockSize
             for (index, byte) in bits.allBitsSet.enumerated() {
                 bytes[bits.position - base + index] |= byte
@@ -132,6 +149,38 @@ public struct Type2TagProcedures: NDEFTagProcedures {
                 try await write(block: block, Array(bytes[start..<start + Type2Tag.blockSize]))
             }
         }
+    }
+
+    /// Why the tag cannot take a new message, or nil when it can: its CC's write access,
+    /// else the first address of its NDEF area (from the NDEF TLV to the end of the data
+    /// area, lock and reserved bytes jumped over) that a static or dynamic lock bit makes
+    /// read-only. Reads the dynamic lock bytes the detection did not reach.
+    func writeRefusal(_ image: Type2TagMemory) async throws(NFCReaderError) -> NotWritableReason? {
+        let cc = image.capabilityContainer
+        guard cc.isWritable else { return .writeAccess(cc.access) }
+        guard !faults.ignoresLockBits, let tlv = image.walk.ndefTLV else { return nil }
+        let ndefArea = (tlv.offset..<Type2Tag.dataAreaOffset + cc.dataAreaSize).filter {
+            address in !image.walk.areas.contains { $0.range.contains(address) }
+        }
+        var memory = image.bytes
+        let locked = { (bytes: [UInt8], dynamic: [Type2DynamicLockBits]) in
+            ndefArea.first {
+                Type2StaticLockBytes.isLocked(address: $0, in: bytes, dynamic: dynamic)
+            }
+        }
+        // The static lock bytes came with block 0: no READ more when they settle it.
+        if let address = locked(memory, []) { return .lockBits(address: address) }
+        let dynamic = Self.dynamicLockBits(of: image)
+        let lockable = ndefArea.contains { $0 >= Type2DynamicLockBits.firstLockedAddress }
+        for bits in dynamic where lockable && memory.count < bits.area.upperBound {
+            let start = bits.area.lowerBound / Type2Tag.blockSize * Type2Tag.blockSize
+            let bytes = try await readBlocks(holding: bits.area)
+            // Zeros stand for the unread bytes in between, which no lock bit lies in.
+            memory += [UInt8](repeating: 0, count: max(0, start - memory.count))
+            let known = memory.count - start
+            memory += bytes.dropFirst(known)
+        }
+        return locked(memory, dynamic).map { .lockBits(address: $0) }
     }
 
     // MARK: - Memory access
@@ -168,7 +217,9 @@ public struct Type2TagProcedures: NDEFTagProcedures {
         -> Type2TLVWalk
     {
         do throws(Type2TagError) {
-            return try Type2TLVWalk(memory: memory, dataAreaSize: cc.dataAreaSize)
+            return try Type2TLVWalk(
+                memory: memory, dataAreaSize: cc.dataAreaSize,
+                jumpsOverReservedBytes: !faults.ignoresMemoryControl)
         } catch {
             throw .tagResponseError(.type2Memory(error))
         }
@@ -185,6 +236,17 @@ public struct Type2TagProcedures: NDEFTagProcedures {
             guard current[range] != target[range] else { continue }
             try await write(block: block, Array(target[range]))
         }
+    }
+
+    /// The blocks holding `area`, read 16 bytes at a time from its first block.
+    private func readBlocks(holding area: Range<Int>) async throws(NFCReaderError) -> [UInt8] {
+        let firstBlock = area.lowerBound / Type2Tag.blockSize
+        let lastBlock = (area.upperBound - 1) / Type2Tag.blockSize
+        var bytes: [UInt8] = []
+        for block in stride(from: firstBlock, through: lastBlock, by: 4) {
+            bytes += try await read(block: block)
+        }
+        return bytes
     }
 
     /// READ: 16 bytes from `block`.

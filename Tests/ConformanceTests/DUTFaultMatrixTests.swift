@@ -39,6 +39,23 @@ import Testing
             ]
         ),
         ("first-record-not-first-uri", ["BG-011"]),
+        // Every t2t-layout tag whose data area does not start with the NDEF TLV: control,
+        // NULL and Proprietary TLVs first. The Terminator first (T2T-L-017) is no NDEF to
+        // either reader.
+        (
+            "first-tlv-only",
+            [
+                "T2T-L-001", "T2T-L-002", "T2T-L-003", "T2T-L-004", "T2T-L-005", "T2T-L-006",
+                "T2T-L-007", "T2T-L-008", "T2T-L-012", "T2T-L-013", "T2T-L-020", "T2T-L-021",
+                "T2T-L-023", "T2T-L-024",
+            ]
+        ),
+        // The messages of 255 bytes or more; no other suite puts one on a Type 2 tag.
+        ("one-byte-tlv-length", ["T2T-L-011", "T2T-L-012", "T2T-L-013"]),
+        ("ignores-lock-bits", ["T2T-L-019", "T2T-L-020", "T2T-L-022", "T2T-L-023"]),
+        // The tags with a Memory Control TLV: reserved bytes read as message bytes, or a
+        // write into them that the tag refuses.
+        ("ignores-memory-control", ["T2T-L-002", "T2T-L-004", "T2T-L-012", "T2T-L-024"]),
         // The host's own ISO-DEP in the chip's place, giving up on S(WTX) / never asking
         // again with R(NAK): only the cases whose card asks for time / goes silent catch it.
         ("ignores-wtx", ["ISODEP-E-001", "ISODEP-E-002", "ISODEP-E-003", "ISODEP-E-004"]),

@@ -279,6 +279,10 @@ import Testing
     }
 
     @Test func aNAKedWriteIsTagUpdateFailure() async throws {
+        // The reference reader refuses a tag its lock bits lock before writing; one that
+        // ignores them writes, and the tag NAKs the locked block.
+        let rig = SimulatedReaderRig(
+            configuration: ReaderConfiguration(faults: ReaderFaults(ignoresLockBits: true)))
         let tag = try Type2TestTag(message: TestMessages.bytes(TestMessages.texts(1)))
         tag.change { $0.memory[10] = 0xF0 }
         await rig.enter(tag)

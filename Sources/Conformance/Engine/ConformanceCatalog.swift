@@ -9,6 +9,7 @@ public enum ConformanceCatalog {
         "chunked",
         "background-reading",
         "isodep-errors",
+        "t2t-layout",
     ]
 
     /// The cases of a suite, or `nil` for an unknown name.
@@ -21,6 +22,7 @@ public enum ConformanceCatalog {
         case RestartPollingSuite.name: RestartPollingSuite.cases
         case BackgroundReadingSuite.name: BackgroundReadingSuite.cases
         case ISODEPErrorsSuite.name: ISODEPErrorsSuite.cases
+        case Type2LayoutSuite.name: Type2LayoutSuite.cases
         default: nil
         }
     }

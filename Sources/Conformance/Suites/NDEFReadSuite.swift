@@ -119,10 +119,16 @@ enum NDEFReadSuite {
         }
     }
 
+    /// The tag `setup` presents must be reported with `status` (and `capacity`, when given);
+    /// `observe` then judges the tag's side: by default, that the DUT looked at all.
     static func statusCase(
-        _ id: String, _ title: String, _ setup: TagSetup, status: DUTRead.Status, capacity: Int?
+        _ id: String, _ title: String, _ setup: TagSetup, status: DUTRead.Status, capacity: Int?,
+        suite: String = name,
+        observe: @escaping @Sendable (CaseContext) async -> RepetitionOutcome = { context in
+            await RFObservations.ndefDetectionSeen(context)
+        }
     ) -> ConformanceCase {
-        ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+        ConformanceCase(id: id, suite: suite, title: title, setup: "\(setup)") { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)
@@ -135,7 +141,7 @@ enum NDEFReadSuite {
                 }
                 // notSupported is also what a DUT says that never looked: it must have tried
                 // the NDEF application.
-                return await RFObservations.ndefDetectionSeen(context)
+                return await observe(context)
             }
         }
     }

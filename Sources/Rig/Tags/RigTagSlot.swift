@@ -74,7 +74,10 @@ public actor RigTagSlot {
                 self.emulator = emulator
             case .type2(let spec):
                 let tag: Type2TagEmulation
-                if spec.formatted {
+                if let layout = spec.layout {
+                    tag = try Type2TagEmulation(
+                        image: try layout.image(uid: [0x08] + identity, message: spec.content))
+                } else if spec.formatted {
                     tag = try Type2TagEmulation(
                         memory: try Type2TagMemory(
                             uid: [0x08] + identity, dataAreaSize: spec.dataAreaSize,

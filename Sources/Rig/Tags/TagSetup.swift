@@ -60,7 +60,7 @@ public struct Type4Setup: Sendable, Hashable {
     }
 }
 
-/// A Type 2 tag: data area size, access, formatting.
+/// A Type 2 tag: data area size, access, formatting, or a whole layout.
 public struct Type2Setup: Sendable, Hashable {
     /// The data area in bytes (144 for an NTAG213, 496 for an NTAG215).
     public var dataAreaSize: Int
@@ -68,16 +68,22 @@ public struct Type2Setup: Sendable, Hashable {
     public var readOnly: Bool
     /// Whether the tag carries an NDEF CC at all.
     public var formatted: Bool
+    /// The data area TLV by TLV, CC and lock bits with it (unusual and hostile layouts); when
+    /// set, it replaces `dataAreaSize`, `readOnly` and `formatted`, and `content` goes where
+    /// its `.message` element stands.
+    public var layout: Type2LayoutVariant?
     /// The stored NDEF message.
     public var content: [UInt8]
 
     /// Creates a setup; the default is an NTAG213-sized tag.
     public init(
-        dataAreaSize: Int = 144, readOnly: Bool = false, formatted: Bool = true, content: [UInt8]
+        dataAreaSize: Int = 144, readOnly: Bool = false, formatted: Bool = true,
+        layout: Type2LayoutVariant? = nil, content: [UInt8]
     ) {
-        self.dataAreaSize = dataAreaSize
+        self.dataAreaSize = layout?.dataAreaSize ?? dataAreaSize
         self.readOnly = readOnly
         self.formatted = formatted
+        self.layout = layout
         self.content = content
     }
 }

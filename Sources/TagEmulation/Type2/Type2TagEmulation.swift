@@ -13,7 +13,9 @@ import TagFormat
 ///   NAK 0, and so is any block but lock bytes while the CC says write access `F`
 ///   (read-only), so that a reader can still set the lock bits after writing `0F`. Dynamic
 ///   lock bytes are OR-ed in wherever they are; on a read-only tag the other bytes of their
-///   blocks stay as they are.
+///   blocks stay as they are. A WRITE that would change a byte of a reserved area (a Memory
+///   Control TLV's, which readers must jump over: T2T 1.1 §2.2.1) is NAK 0 too, so that a
+///   reader writing into one is seen to.
 /// - GET_VERSION `60` answers an NTAG213's, NTAG215's or NTAG216's version when the CC's
 ///   data area is theirs (144, 496, 872 bytes); a tag of another size keeps silent, as a
 ///   MIFARE Ultralight does.
@@ -32,6 +34,8 @@ public struct Type2TagEmulation: Sendable, Hashable {
     public private(set) var writes: [TagWrite] = []
     /// The dynamic lock bits, as the memory declared them when the tag was set up.
     public let dynamicLockBits: Type2DynamicLockBits?
+    /// The reserved areas the memory's Memory Control TLVs declared when the tag was set up.
+    public let reservedAreas: [Range<Int>]
     /// The block a COMPATIBILITY WRITE acknowledged, waiting for its 16 data bytes.
     private var compatibilityWriteBlock: Int?
 
@@ -49,7 +53,10 @@ public struct Type2TagEmulation: Sendable, Hashable {
         }
         initialMemory = image
         memory = image
-        dynamicLockBits = Self.lockBits(in: image)
+        let formatted = try? Type2TagMemory(image: image)
+        dynamicLockBits = formatted.flatMap { Self.lockBits(in: $0) }
+        reservedAreas =
+            formatted?.walk.areas.filter { $0.kind == .reservedBytes }.map(\.range) ?? []
     }
 
     /// How many 4-byte blocks the tag has.
@@ -125,8 +132,9 @@ public struct Type2TagEmulation: Sendable, Hashable {
         var stored = self.block(block)
         switch block {
         case 2:
-            stored[2] |= data[2] & ~frozenLockBits.lock0
-            stored[3] |= data[3] & ~frozenLockBits.lock1
+            let frozen = Type2StaticLockBytes(memory: memory).frozen
+            stored[2] |= data[2] & ~frozen.lock0
+            stored[3] |= data[3] & ~frozen.lock1
         case 3:
             stored = zip(stored, data).map { $0 | $1 }
         default:
@@ -140,6 +148,8 @@ public struct Type2TagEmulation: Sendable, Hashable {
                 } else if !isCCWritable {
                     // The rest of the block the last lock bytes share (RFU on NTAGs) stays.
                     if holdsLockBytes { continue }
+                    return Type2Answer.invalidArgument
+                } else if isReserved(start + index), data[index] != stored[index] {
                     return Type2Answer.invalidArgument
                 } else {
                     stored[index] = data[index]
@@ -160,46 +170,21 @@ public struct Type2TagEmulation: Sendable, Hashable {
 
     /// Whether a static or dynamic lock bit covers `block` (lock bytes themselves excluded).
     private func isLocked(block: Int) -> Bool {
-        let lock0 = memory[10]
-        let lock1 = memory[11]
-        switch block {
-        case 3...7: return lock0 & (1 << UInt8(block)) != 0
-        case 8...15: return lock1 & (1 << UInt8(block - 8)) != 0
-        default: break
-        }
-        guard let bits = dynamicLockBits, block >= 16 else { return false }
         let start = block * Type2Tag.blockSize
-        // Dynamic lock bits lock the memory after the static area, bytesLockedPerBit each.
-        let firstLocked = Type2Tag.dataAreaOffset + Type2Tag.staticDataAreaSize
+        let dynamic = dynamicLockBits.map { [$0] } ?? []
         return (start..<start + Type2Tag.blockSize).contains { address in
-            guard address >= firstLocked, !bits.area.contains(address) else { return false }
-            let bit = (address - firstLocked) / bits.bytesLockedPerBit
-            guard bit < bits.lockBitCount, bits.position + bit / 8 < memory.count else {
-                return false
-            }
-            return memory[bits.position + bit / 8] & (1 << UInt8(bit % 8)) != 0
+            Type2StaticLockBytes.isLocked(address: address, in: memory, dynamic: dynamic)
         }
     }
 
-    /// The static lock bits the block-locking bits (lock0 bits 0-2) freeze: bit 0 the CC's
-    /// lock bit, bit 1 those of blocks 4-9, bit 2 those of blocks 10-15.
-    private var frozenLockBits: (lock0: UInt8, lock1: UInt8) {
-        let blockLocking = memory[10] & 0x07
-        var lock0: UInt8 = 0
-        var lock1: UInt8 = 0
-        if blockLocking & 0x01 != 0 { lock0 |= 0x08 }
-        if blockLocking & 0x02 != 0 {
-            lock0 |= 0xF0
-            lock1 |= 0x03
-        }
-        if blockLocking & 0x04 != 0 { lock1 |= 0xFC }
-        return (lock0, lock1)
+    /// Whether `address` lies in a reserved area.
+    private func isReserved(_ address: Int) -> Bool {
+        reservedAreas.contains { $0.contains(address) }
     }
 
     /// The dynamic lock bits a formatted image declares (Lock Control TLV, or the default
-    /// for a data area above 48 bytes); none for an image without a valid CC.
-    private static func lockBits(in image: [UInt8]) -> Type2DynamicLockBits? {
-        guard let formatted = try? Type2TagMemory(image: image) else { return nil }
+    /// for a data area above 48 bytes).
+    private static func lockBits(in formatted: Type2TagMemory) -> Type2DynamicLockBits? {
         if let control = formatted.walk.tlvs.first(where: { $0.tag == .lockControl }) {
             return Type2LockControl(value: control.value).lockBits
         }

@@ -39,7 +39,8 @@ struct RunCommand: ParsableCommand {
         help: """
             A deliberate fault of the reference reader (repeatable): restart-delay=800ms, \
             unsafe-write-order, no-chunk-reassembly, reads-multiple-tags, \
-            first-record-not-first-uri, ignores-wtx, never-sends-rnak.
+            first-record-not-first-uri, first-tlv-only, one-byte-tlv-length, \
+            ignores-lock-bits, ignores-memory-control, ignores-wtx, never-sends-rnak.
             """)
     var dutFaults: [String] = []
 

@@ -1,0 +1,47 @@
+import Conformance
+import Foundation
+import Rig
+import TagReader
+import Testing
+
+/// The `t2t-layout` suite on the simulated rig: every case passes with the reference reader,
+/// and each Type 2 fault fails its cases with a message naming what the DUT did.
+@Suite struct Type2LayoutSuiteTests {
+    static func run(_ faults: ReaderFaults = .none) async throws -> [CaseResult] {
+        try await ConformanceRun.run(
+            MultiTagRestartBackgroundSuiteTests.rig, fileName: "conformance-tests.yaml",
+            directory: URL(fileURLWithPath: NSTemporaryDirectory()),
+            options: ConformanceRun.Options(suites: ["t2t-layout"], dutFaults: faults),
+            runID: "t2t-layout", nfcrigVersion: "test", commit: nil, progress: { _ in }
+        ).cases
+    }
+
+    @Test func everyCasePassesWithTheReferenceReader() async throws {
+        let results = try await Self.run()
+        #expect(results.count == 24)
+        for result in results {
+            #expect(result.verdict == .pass, "\(result.id): \(result.message)")
+        }
+        let ids = results.map(\.id)
+        #expect(ids == (1...ids.count).map { "T2T-L-" + String(format: "%03d", $0) })
+        #expect(results.allSatisfy { $0.suite == "t2t-layout" })
+    }
+
+    @Test func theFaultsFailWithTheirEvidence() async throws {
+        let firstTLV = try await Self.run(ReaderFaults(firstTLVOnly: true))
+        let lockControl = try #require(firstTLV.first { $0.id == "T2T-L-001" })
+        #expect(lockControl.message.contains("status notSupported"))
+        let oneByte = try await Self.run(ReaderFaults(oneByteTLVLength: true))
+        let long = try #require(oneByte.first { $0.id == "T2T-L-011" })
+        #expect(long.message.contains("invalidMessage"))
+        let locks = try await Self.run(ReaderFaults(ignoresLockBits: true))
+        let status = try #require(locks.first { $0.id == "T2T-L-020" })
+        #expect(status.message == "status readWrite, expected readOnly")
+        let write = try #require(locks.first { $0.id == "T2T-L-022" })
+        #expect(write.message.contains("tagUpdateFailure"))
+        #expect(write.message.contains("expected tagNotWritable"))
+        let reserved = try await Self.run(ReaderFaults(ignoresMemoryControl: true))
+        let around = try #require(reserved.first { $0.id == "T2T-L-002" })
+        #expect(around.message.contains("(DUT eeeeeeeeeeeeeeee, tag"))
+    }
+}
