@@ -26,13 +26,15 @@ extension Type4TagApplication {
         return ResponseAPDU(statusWord: .ok)
     }
 
-    /// SELECT by file ID: the CC or the NDEF file, inside the application only.
+    /// SELECT by file ID: the CC or the NDEF file (unless the quirks make it missing), inside
+    /// the application only.
     mutating func selectFile(_ fileID: UInt16) -> ResponseAPDU {
         guard selection != .none else { return ResponseAPDU(statusWord: .fileNotFound) }
         switch fileID {
         case Type4Tag.capabilityContainerFileID:
             selection = .file(.capabilityContainer)
-        case configuration.capabilityContainer.ndefFileControl.fileID:
+        case configuration.capabilityContainer.ndefFileControl.fileID
+        where !configuration.quirks.ndefFileMissing:
             selection = .file(.ndef)
         default:
             return ResponseAPDU(statusWord: .fileNotFound)
