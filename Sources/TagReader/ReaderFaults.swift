@@ -17,6 +17,8 @@ public struct ReaderFaults: Sendable, Hashable {
     /// `first-record-not-first-uri`: background-reading dispatch judges the message's first
     /// record instead of its first URI record (see `backgroundReadingVerdict(for:)`).
     public var firstRecordNotFirstURI: Bool
+    /// Faults of the Type 4 procedures (`select-without-le`, `extended-cc-read`, ...).
+    public var type4: Type4ReaderFaults
 
     /// The well-behaved reader.
     public static let none = ReaderFaults()
@@ -25,18 +27,19 @@ public struct ReaderFaults: Sendable, Hashable {
     public init(
         restartDelay: Duration? = nil, unsafeWriteOrder: Bool = false,
         noChunkReassembly: Bool = false, readsMultipleTags: Bool = false,
-        firstRecordNotFirstURI: Bool = false
+        firstRecordNotFirstURI: Bool = false, type4: Type4ReaderFaults = []
     ) {
         self.restartDelay = restartDelay
         self.unsafeWriteOrder = unsafeWriteOrder
         self.noChunkReassembly = noChunkReassembly
         self.readsMultipleTags = readsMultipleTags
         self.firstRecordNotFirstURI = firstRecordNotFirstURI
+        self.type4 = type4
     }
 
     /// Faults from `--dut-fault` values: `restart-delay=800ms` (`ms` or `s`),
     /// `unsafe-write-order`, `no-chunk-reassembly`, `reads-multiple-tags`,
-    /// `first-record-not-first-uri`.
+    /// `first-record-not-first-uri`, and the Type 4 faults (`Type4ReaderFaults.named`).
     public init(parsing specs: [String]) throws(ReaderFaultError) {
         self.init()
         for spec in specs {
@@ -46,6 +49,10 @@ public struct ReaderFaults: Sendable, Hashable {
             case "reads-multiple-tags": readsMultipleTags = true
             case "first-record-not-first-uri": firstRecordNotFirstURI = true
             default:
+                if let fault = Type4ReaderFaults.named(spec) {
+                    type4.insert(fault)
+                    continue
+                }
                 let prefix = "restart-delay="
                 guard spec.hasPrefix(prefix) else { throw .unknownFault(spec) }
                 restartDelay = try Self.duration(String(spec.dropFirst(prefix.count)))
@@ -64,7 +71,7 @@ public struct ReaderFaults: Sendable, Hashable {
         if noChunkReassembly { specs.append("no-chunk-reassembly") }
         if readsMultipleTags { specs.append("reads-multiple-tags") }
         if firstRecordNotFirstURI { specs.append("first-record-not-first-uri") }
-        return specs
+        return specs + type4.names
     }
 
     private static func duration(_ text: String) throws(ReaderFaultError) -> Duration {

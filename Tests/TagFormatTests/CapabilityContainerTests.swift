@@ -107,6 +107,9 @@ struct CCErrorCase: CustomTestStringConvertible, Sendable {
                 name: "CCLEN 000E", hex: "00 0E 20 00 3B 00 34 04 06 E1 04 00 FF 00 00",
                 error: .ccLengthTooSmall(offset: 0, ccLength: 14, minimum: 15)),
             .init(
+                name: "CCLEN FFFF (reserved)", hex: "FF FF 20 00 3B 00 34 04 06 E1 04 00 FF 00 00",
+                error: .ccLengthReserved(offset: 0, ccLength: 0xFFFF)),
+            .init(
                 name: "CCLEN 000F with an ENDEF TLV",
                 hex: "00 0F 30 00 FF 00 FF 06 08 E1 04 00 01 00 00 00 00",
                 error: .ccLengthTooSmall(offset: 0, ccLength: 15, minimum: 17)),
@@ -193,6 +196,11 @@ struct CCErrorCase: CustomTestStringConvertible, Sendable {
         #expect(throws: Never.self) { try cc.encoded() }
         cc.maximumResponseDataLength = 14
         #expect(throws: CapabilityContainerError.mleTooSmall(offset: 3, mle: 14)) {
+            try cc.encoded()
+        }
+        cc.maximumResponseDataLength = 0xFF
+        cc.additionalTLVs = [UInt8](repeating: 0, count: 0xFFFF - 17)
+        #expect(throws: CapabilityContainerError.ccLengthReserved(offset: 0, ccLength: 0xFFFF)) {
             try cc.encoded()
         }
     }
