@@ -11,8 +11,8 @@ public struct Type4ReaderFaults: OptionSet, Sendable, Hashable {
     /// `extended-cc-read`: the CC's mandatory bytes are read with an extended-length READ
     /// BINARY, before MLe says the tag takes one (openwallet-foundation/multipaz#96, #166).
     public static let extendedCCRead = Type4ReaderFaults(rawValue: 1 << 1)
-    /// `hardcoded-cc-size`: the CC is read as 15 bytes (17 from mapping 3.0) whatever CCLEN
-    /// says, so a CC with more TLVs does not decode (hsanjuan/go-nfctype4#3).
+    /// `hardcoded-cc-size`: the CC is read as 15 bytes (17 with an ENDEF File Control TLV)
+    /// whatever CCLEN says, so a CC with more TLVs does not decode (hsanjuan/go-nfctype4#3).
     public static let hardcodedCCSize = Type4ReaderFaults(rawValue: 1 << 2)
     /// `reads-past-file`: NLEN (ENLEN) is trusted without checking it against the NDEF file
     /// size the CC announces, so the reader asks for bytes past the end of the file.

@@ -180,7 +180,9 @@ public struct Type4TagProcedures: NDEFTagProcedures {
         }
         var ccLength = Int(bytes[0]) << 8 | Int(bytes[1])
         if faults.contains(.hardcodedCCSize) {
-            ccLength = bytes[2] >> 4 >= 3 ? minimum + 2 : minimum
+            let endef =
+                bytes[CapabilityContainer.fileControlOffset] == NDEFFileControl.extendedNDEFTag
+            ccLength = endef ? minimum + 2 : minimum
         }
         if ccLength > minimum, ccLength < CapabilityContainer.reservedCCLength {
             let mle = Int(bytes[3]) << 8 | Int(bytes[4])

@@ -72,7 +72,8 @@ import Testing
         let script = APDUScript(
             "SELECT with Le refused",
             [
-                (Self.selectApp, "6700"), (Self.selectAppV1WithLe, "6700"),
+                // The 2.0 name is unknown to a 1.0 tag, with Le or without.
+                (Self.selectApp, "6A82"), (Self.selectAppV1WithLe, "6700"),
                 (Self.selectAppV1, "9000"), ("00A4000002E103", "9000"),
                 ("00B000000F", "000F1000FF00FF0406E10404000000 9000"),
             ])

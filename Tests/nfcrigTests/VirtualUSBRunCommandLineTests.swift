@@ -23,7 +23,10 @@ import Testing
         let report = try ReportFile.load(out + "/latest")
         #expect(report.rig.name == "sim-usb")
         #expect(report.rig.clock == "wall")
-        #expect(report.cases.map(\.id) == ConformanceCatalog.allCases.map(\.id))
+        // Every suite but t4t-layout: its layouts live in the emulated tag's application, not
+        // on USB, and its 128 KiB of large-file reads would take some 16 s of real air time.
+        let expected = ConformanceCatalog.allCases.filter { $0.suite != "t4t-layout" }
+        #expect(report.cases.map(\.id) == expected.map(\.id))
         let failed = report.cases.filter { $0.verdict != .pass }
         #expect(failed.isEmpty, "\(failed.map { "\($0.id): \($0.message)" })")
         // The reference reader's chip was opened through libusb, at its virtual location.

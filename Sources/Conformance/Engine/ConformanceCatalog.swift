@@ -8,6 +8,7 @@ public enum ConformanceCatalog {
         "restart-polling",
         "chunked",
         "background-reading",
+        "t4t-layout",
     ]
 
     /// The cases of a suite, or `nil` for an unknown name.
@@ -19,6 +20,7 @@ public enum ConformanceCatalog {
         case MultiTagSuite.name: MultiTagSuite.cases
         case RestartPollingSuite.name: RestartPollingSuite.cases
         case BackgroundReadingSuite.name: BackgroundReadingSuite.cases
+        case Type4LayoutSuite.name: Type4LayoutSuite.cases
         default: nil
         }
     }

@@ -120,9 +120,10 @@ enum NDEFReadSuite {
     }
 
     static func statusCase(
-        _ id: String, _ title: String, _ setup: TagSetup, status: DUTRead.Status, capacity: Int?
+        _ id: String, _ title: String, _ setup: TagSetup, status: DUTRead.Status, capacity: Int?,
+        suite: String = name
     ) -> ConformanceCase {
-        ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+        ConformanceCase(id: id, suite: suite, title: title, setup: "\(setup)") { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)
@@ -140,8 +141,10 @@ enum NDEFReadSuite {
         }
     }
 
-    static func emptyCase(_ id: String, _ title: String, _ setup: TagSetup) -> ConformanceCase {
-        ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+    static func emptyCase(
+        _ id: String, _ title: String, _ setup: TagSetup, suite: String = name
+    ) -> ConformanceCase {
+        ConformanceCase(id: id, suite: suite, title: title, setup: "\(setup)") { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)

@@ -12,8 +12,9 @@ extension Type4TagApplication {
         return body(&self)
     }
 
-    /// SELECT by name: the NDEF application, under the names the configuration answers.
-    mutating func selectApplication(_ name: [UInt8]) -> ResponseAPDU {
+    /// SELECT by name: the NDEF application, under the names the configuration answers, unless
+    /// the quirks refuse a SELECT that carries Le (or one that does not).
+    mutating func selectApplication(_ name: [UInt8], carriesLe: Bool) -> ResponseAPDU {
         guard !name.isEmpty else { return ResponseAPDU(statusWord: .wrongLength) }
         let known =
             configuration.answersVersion2Application && name == Type4Tag.ndefApplicationAID
@@ -21,6 +22,9 @@ extension Type4TagApplication {
                 && name == Type4Tag.ndefApplicationAIDVersion1
         guard configuration.isNDEFFormatted, known else {
             return ResponseAPDU(statusWord: .fileNotFound)
+        }
+        if let refusal = configuration.quirks.selectRefusal(carryingLe: carriesLe) {
+            return ResponseAPDU(statusWord: refusal)
         }
         selection = .application
         return ResponseAPDU(statusWord: .ok)

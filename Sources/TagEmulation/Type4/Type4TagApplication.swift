@@ -108,10 +108,9 @@ public struct Type4TagApplication: Sendable, Hashable {
         }
         switch parsed {
         case .selectApplication(let name):
-            if let refusal = configuration.quirks.selectRefusal(hasLe: command.le != nil) {
-                return ResponseAPDU(statusWord: refusal)
+            return select(p2: command.p2) {
+                $0.selectApplication(name, carriesLe: command.le != nil)
             }
-            return select(p2: command.p2) { $0.selectApplication(name) }
         case .selectFile(let fileID):
             return select(p2: command.p2) { $0.selectFile(fileID) }
         case .readBinary(let offset, let length):

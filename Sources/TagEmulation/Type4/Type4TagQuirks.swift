@@ -15,11 +15,13 @@ public struct Type4TagQuirks: Sendable, Hashable {
     /// version the T4T specification does not define (40, mapping 4.0). The file keeps the
     /// CC's layout otherwise.
     public var announcedMappingVersion: UInt8?
-    /// The answer to a SELECT by name (P1 04) without Le, instead of selecting: the Nordic
-    /// nRF52 Type 4 Tag in nfcpy/nfcpy#168 answers 6A82.
+    /// The answer to a SELECT of the NDEF application's name without Le, instead of
+    /// selecting: the Nordic nRF52 Type 4 Tag in nfcpy/nfcpy#168 answers 6A82. A name the
+    /// tag does not answer is not found (6A82) either way.
     public var selectWithoutLe: StatusWord?
-    /// The answer to a SELECT by name with Le, instead of selecting: older mapping 1.0 cards
-    /// refuse the Le that the 1.0 SELECT does not have (nfcpy/nfcpy#168's review).
+    /// The answer to a SELECT of the NDEF application's name with Le, instead of selecting:
+    /// older mapping 1.0 cards refuse the Le that the 1.0 SELECT does not have
+    /// (nfcpy/nfcpy#168's review).
     public var selectWithLe: StatusWord?
     /// Whether command APDUs with extended length fields are refused with 6700, as by a tag
     /// that takes short APDUs only (ISO/IEC 7816-4 §5.1: extended lengths are a card option).
@@ -60,8 +62,9 @@ public struct Type4TagQuirks: Sendable, Hashable {
         return file
     }
 
-    /// The answer that refuses a SELECT by name, given whether it carried Le; nil to select.
-    func selectRefusal(hasLe: Bool) -> StatusWord? {
-        hasLe ? selectWithLe : selectWithoutLe
+    /// The answer that refuses a SELECT of the application, given whether it carried Le; nil
+    /// to select.
+    func selectRefusal(carryingLe: Bool) -> StatusWord? {
+        carryingLe ? selectWithLe : selectWithoutLe
     }
 }
