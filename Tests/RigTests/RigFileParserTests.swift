@@ -13,7 +13,8 @@ import Testing
         #expect(rig.emulators.map(\.id) == ["tag-a", "tag-b"])
         #expect(rig.dut == .reference(device: .sim))
         #expect(rig.repeatCount == 3)
-        #expect(rig.suites.map(\.value).count == 6)
+        #expect(rig.suites.map(\.value).count == 7)
+        #expect(rig.suites.last?.value == "t4t-layout")
         #expect(rig.tolerances.restartPollingWindow == .milliseconds(450)...(.milliseconds(550)))
     }
 
