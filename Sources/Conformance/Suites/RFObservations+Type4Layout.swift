@@ -74,16 +74,14 @@ extension RFObservations {
                 select.p1 == Type4Tag.selectByName, select.data == name
             else { continue }
             asked = true
-            if case .sent(let reply) = answer.kind, reply == StatusWord.ok.bytes { return .pass }
+            if case .sent(let reply) = answer.kind,
+                reply == ResponseAPDU(statusWord: .ok).encoded()
+            {
+                return .pass
+            }
         }
         return .fail(
-            "the tag answers only the application name \(Hex.encode(name, uppercase: true)); the "
-                + "DUT "
-                + (asked ? "never selected it successfully" : "never tried it"))
+            "the tag answers only the application name \(Hex.encode(name, uppercase: true)); "
+                + "the DUT " + (asked ? "never selected it successfully" : "never tried it"))
     }
-}
-
-extension StatusWord {
-    /// SW1 SW2.
-    fileprivate var bytes: [UInt8] { [sw1, sw2] }
 }

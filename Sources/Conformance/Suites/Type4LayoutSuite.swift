@@ -156,6 +156,8 @@ enum Type4LayoutSuite {
         let longer = Fixtures.message(ofLength: 200)
         let written = Fixtures.encode([Fixtures.uri("https://example.com/mlc")])
         let writtenLong = Fixtures.message(ofLength: 300)
+        let mlc1 = tag(stale) { $0.maximumCommandDataLength = 0x0001 }
+        let mlc51 = tag(stale) { $0.maximumCommandDataLength = 0x0033 }
         return [
             readCase(
                 "T4T-L-010", "reads through MLe 000F, the minimum, in pieces of at most 15 bytes",
@@ -184,8 +186,7 @@ enum Type4LayoutSuite {
                 NDEFWriteSuite.roundTripCase(
                     "T4T-L-013",
                     "writes through MLc 0001, the minimum, one byte per UPDATE BINARY",
-                    .type4(tag(stale) { $0.maximumCommandDataLength = 0x0001 }), written,
-                    suite: name
+                    .type4(mlc1), written, suite: name
                 ) { context in
                     await first(
                         [
@@ -196,8 +197,7 @@ enum Type4LayoutSuite {
                                 }
                             },
                         ], context)
-                },
-                tag(stale) { $0.maximumCommandDataLength = 0x0001 },
+                }, mlc1,
                 rule: "NFC Forum T4T CC: MLc 0001...FFFF; an UPDATE BINARY's Lc is at most "
                     + "MLc; the NDEF update procedure writes NLEN 0000 first and NLEN last",
                 expect: "the tag holds the message, written one byte per UPDATE BINARY in the "
@@ -206,10 +206,8 @@ enum Type4LayoutSuite {
                 NDEFWriteSuite.roundTripCase(
                     "T4T-L-014",
                     "writes through an odd MLc (0033) in pieces of at most 51 bytes",
-                    .type4(tag(stale) { $0.maximumCommandDataLength = 0x0033 }), writtenLong,
-                    suite: name
-                ) { await RFObservations.updatesWithinMLc($0, mlc: 0x33) },
-                tag(stale) { $0.maximumCommandDataLength = 0x0033 },
+                    .type4(mlc51), writtenLong, suite: name
+                ) { await RFObservations.updatesWithinMLc($0, mlc: 0x33) }, mlc51,
                 rule: "NFC Forum T4T CC: an UPDATE BINARY's Lc is at most MLc",
                 expect: "the tag holds the message, written in pieces of at most 51 bytes, and "
                     + "the DUT reads it back"),
