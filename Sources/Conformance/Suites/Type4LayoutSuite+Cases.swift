@@ -33,41 +33,36 @@ extension Type4LayoutSuite {
     static func notNDEFCase(
         _ id: String, _ title: String, _ setup: Type4Setup, rule: String, expect: String
     ) -> ConformanceCase {
-        let tag = TagSetup.type4(setup)
-        return ConformanceCase(
-            id: id, suite: name, title: title, setup: text(setup, rule: rule, expect: expect)
-        ) { context in
-            await CaseSteps.run { () async throws(CaseSteps.Stop) in
-                try await CaseSteps.present(context, [tag])
-                _ = try await CaseSteps.scan(context, expecting: 1)
-                do throws(DUTError) {
-                    let read = try await context.dut.read()
-                    if let misread = misread(read, expected: "not NDEF (status notSupported)") {
-                        return misread
-                    }
-                } catch .reader(let name, _) where name == "ndefNotSupported" {
-                    // A DUT may say it with the error rather than the status.
-                } catch {
-                    return CaseSteps.outcome(of: error, in: "read")
-                }
-                return await RFObservations.refusedAfterReadingCC(
-                    context, ndefFileID: setup.ndefFileID)
-            }
-        }
+        refusalCase(
+            id, title, setup, accepting: ["ndefNotSupported"],
+            expected: "not NDEF (status notSupported)", rule: rule, expect: expect
+        ) { await RFObservations.refusedAfterReadingCC($0, ndefFileID: setup.ndefFileID) }
     }
 
-    /// The reader errors that refuse a tag whose length field is broken: the tag answered
-    /// wrongly (CoreNFC's tag response error), or it is not NDEF.
-    static let brokenTagErrors: Set<String> = [
-        "tagResponseError", "readerTransceiveErrorTagResponseError", "ndefNotSupported",
-    ]
-
     /// The tag's NLEN (ENLEN) claims more than its NDEF file holds: the DUT must report a tag
-    /// response error or not NDEF, never a message, and (when `fileSize` is what the CC
-    /// announces) read nothing past the file.
+    /// response error (CoreNFC's, the tag answered wrongly) or not NDEF, never a message, and
+    /// (when `fileSize` is what the CC announces) read nothing past the file.
     static func brokenLengthCase(
         _ id: String, _ title: String, _ setup: Type4Setup, fileSize: Int?, rule: String,
         expect: String
+    ) -> ConformanceCase {
+        refusalCase(
+            id, title, setup,
+            accepting: [
+                "tagResponseError", "readerTransceiveErrorTagResponseError", "ndefNotSupported",
+            ],
+            expected: "tagResponseError (or not NDEF)", rule: rule, expect: expect
+        ) { context in
+            guard let fileSize else { return await RFObservations.ndefDetectionSeen(context) }
+            return await RFObservations.staysInsideNDEFFile(context, size: fileSize)
+        }
+    }
+
+    /// The DUT reads a tag it must refuse: it passes with status notSupported and no message,
+    /// or a reader error among `errors`, and then `check` on what the tag saw.
+    static func refusalCase(
+        _ id: String, _ title: String, _ setup: Type4Setup, accepting errors: Set<String>,
+        expected: String, rule: String, expect: String, then check: @escaping RFCheck
     ) -> ConformanceCase {
         let tag = TagSetup.type4(setup)
         return ConformanceCase(
@@ -78,19 +73,16 @@ extension Type4LayoutSuite {
                 _ = try await CaseSteps.scan(context, expecting: 1)
                 do throws(DUTError) {
                     let read = try await context.dut.read()
-                    let expected = "tagResponseError (or not NDEF)"
                     if let misread = misread(read, expected: expected) { return misread }
                 } catch .reader(let name, let message) {
-                    guard brokenTagErrors.contains(name) else {
+                    guard errors.contains(name) else {
                         return .fail(
-                            "the DUT reported \(name) (\(message)), expected tagResponseError "
-                                + "(or not NDEF)")
+                            "the DUT reported \(name) (\(message)), expected \(expected)")
                     }
                 } catch {
                     return CaseSteps.outcome(of: error, in: "read")
                 }
-                guard let fileSize else { return await RFObservations.ndefDetectionSeen(context) }
-                return await RFObservations.staysInsideNDEFFile(context, size: fileSize)
+                return await check(context)
             }
         }
     }
