@@ -39,7 +39,9 @@ struct RunCommand: ParsableCommand {
         help: """
             A deliberate fault of the reference reader (repeatable): restart-delay=800ms, \
             unsafe-write-order, no-chunk-reassembly, reads-multiple-tags, \
-            first-record-not-first-uri.
+            first-record-not-first-uri; Type 4 (t4t-layout): select-without-le, \
+            extended-cc-read, hardcoded-cc-size, reads-past-file, rejects-proprietary-access, \
+            accepts-unknown-mapping.
             """)
     var dutFaults: [String] = []
 
