@@ -1,7 +1,7 @@
 /// The Capability Container file (E103) of a Type 4 Tag.
 ///
 /// ```
-/// offset 0  CCLEN(2)   size of the CC file, >= 000F
+/// offset 0  CCLEN(2)   size of the CC file, 000F...FFFE (FFFF reserved)
 ///        2  mapping version (major.minor nibbles: 20 = 2.0, 30 = 3.0)
 ///        3  MLe(2)     largest R-APDU data a READ BINARY may ask for, >= 000F
 ///        5  MLc(2)     largest C-APDU data an UPDATE BINARY may carry, >= 0001
@@ -27,6 +27,10 @@ public struct CapabilityContainer: Sendable, Hashable {
     public static let version3: UInt8 = 0x30
     /// Offset of the file control TLV.
     public static let fileControlOffset = 7
+    /// The size of the mandatory fields, the part every CC has (0011 with an ENDEF TLV).
+    public static let mandatoryLength = 0x000F
+    /// CCLEN FFFF, reserved by the T4T specification.
+    public static let reservedCCLength = 0xFFFF
 
     /// Creates a CC; MLe and MLc default to 00FF, which fits short APDUs.
     public init(
@@ -69,6 +73,9 @@ public struct CapabilityContainer: Sendable, Hashable {
 
     /// Checks every rule on the fields, naming the offset each field has in the CC file.
     public func validate() throws(CapabilityContainerError) {
+        guard ccLength < Self.reservedCCLength else {
+            throw .ccLengthReserved(offset: 0, ccLength: ccLength)
+        }
         guard (1...3).contains(majorVersion) else {
             throw .unsupportedMappingVersion(offset: 2, version: mappingVersion)
         }
@@ -107,6 +114,9 @@ public struct CapabilityContainer: Sendable, Hashable {
         let ccLength = bigEndian(bytes, at: 0, count: 2)
         guard ccLength >= 0x000F else {
             throw .ccLengthTooSmall(offset: 0, ccLength: ccLength, minimum: 0x000F)
+        }
+        guard ccLength != Self.reservedCCLength else {
+            throw .ccLengthReserved(offset: 0, ccLength: ccLength)
         }
         try need(2, 5)
         let version = bytes[2]

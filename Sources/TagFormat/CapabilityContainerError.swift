@@ -7,6 +7,8 @@ public enum CapabilityContainerError: Error, Sendable, Hashable {
     case truncated(offset: Int, needed: Int, available: Int)
     /// CCLEN is below the size of the mandatory fields (000F, or 0011 with an ENDEF TLV).
     case ccLengthTooSmall(offset: Int, ccLength: Int, minimum: Int)
+    /// CCLEN is FFFF, which the T4T specification reserves (valid: 000F...FFFE).
+    case ccLengthReserved(offset: Int, ccLength: Int)
     /// The mapping version's major number is not 1, 2 or 3.
     case unsupportedMappingVersion(offset: Int, version: UInt8)
     /// MLe is below 000F.
@@ -28,6 +30,7 @@ public enum CapabilityContainerError: Error, Sendable, Hashable {
         switch self {
         case .truncated: "truncated"
         case .ccLengthTooSmall: "ccLengthTooSmall"
+        case .ccLengthReserved: "ccLengthReserved"
         case .unsupportedMappingVersion: "unsupportedMappingVersion"
         case .mleTooSmall: "mleTooSmall"
         case .mlcTooSmall: "mlcTooSmall"
@@ -42,6 +45,7 @@ public enum CapabilityContainerError: Error, Sendable, Hashable {
     public var offset: Int {
         switch self {
         case .truncated(let offset, _, _), .ccLengthTooSmall(let offset, _, _),
+            .ccLengthReserved(let offset, _),
             .unsupportedMappingVersion(let offset, _), .mleTooSmall(let offset, _),
             .mlcTooSmall(let offset, _), .unknownFileControlTag(let offset, _, _),
             .wrongFileControlLength(let offset, _, _, _), .reservedFileID(let offset, _),
@@ -58,6 +62,8 @@ public enum CapabilityContainerError: Error, Sendable, Hashable {
             return "\(at): the field needs \(needed) bytes but only \(available) remain"
         case .ccLengthTooSmall(_, let ccLength, let minimum):
             return "\(at): CCLEN \(ccLength) is below the minimum \(minimum)"
+        case .ccLengthReserved(_, let ccLength):
+            return "\(at): CCLEN \(ccLength) (FFFF) is reserved; valid values are 000F...FFFE"
         case .unsupportedMappingVersion(_, let version):
             return "\(at): mapping version \(version >> 4).\(version & 0x0F) "
                 + "(0x\(Hex.digits(version, uppercase: true))) has an unknown major version"

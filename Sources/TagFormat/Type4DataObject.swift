@@ -5,6 +5,14 @@ extension Type4Tag {
         [discretionaryDataObjectTag] + berLength(data.count) + data
     }
 
+    /// How many file bytes a `53` data object of at most `length` bytes (a READ BINARY B1's
+    /// Le, which counts the object's tag and length too) carries: 0 when none fit.
+    public static func discretionaryDataCapacity(_ length: Int) -> Int {
+        var count = length - 2
+        while count > 0, 1 + berLength(count).count + count > length { count -= 1 }
+        return max(0, count)
+    }
+
     /// The bytes inside a `53` data object that fills `field` exactly; `at` is the field's
     /// offset in the APDU, for the error.
     public static func discretionaryData(in field: some Collection<UInt8>, at offset: Int)

@@ -18,6 +18,9 @@ public enum NDEFUnsupportedReason: Sendable, Hashable, CustomStringConvertible {
     case noNDEFFile(fileID: UInt16, StatusWord)
     /// The NDEF file's read access condition is not 00 (granted).
     case ndefFileNotReadable(readAccess: UInt8)
+    /// A write access byte the reader takes for invalid: 80...FE, which the T4T specification
+    /// makes proprietary (the `rejects-proprietary-access` fault only).
+    case writeAccessNotUnderstood(UInt8)
     /// A Type 2 Tag's CC has no E1 magic number, a major version other than 1, or no size.
     case invalidType2CapabilityContainer(Type2TagError)
     /// A Type 2 Tag's CC denies reading (read access nibble shown).
@@ -38,6 +41,8 @@ public enum NDEFUnsupportedReason: Sendable, Hashable, CustomStringConvertible {
                 + "answered \(word)"
         case .ndefFileNotReadable(let access):
             "NDEF file read access is \(Hex.encode([access])), not 00"
+        case .writeAccessNotUnderstood(let access):
+            "NDEF file write access \(Hex.encode([access])) is neither 00 nor FF"
         case .invalidType2CapabilityContainer(let error): "invalid Type 2 CC: \(error)"
         case .type2NotReadable(let access):
             "Type 2 CC access \(Hex.encode([access])) denies reading"

@@ -126,7 +126,8 @@ extension NFCReferenceReader {
             }
             return Type4TagProcedures(
                 transceiver: ChipISODEPTransceiver(
-                    device: device, target: target, timeout: configuration.exchangeTimeout))
+                    device: device, target: target, timeout: configuration.exchangeTimeout),
+                faults: configuration.faults.type4)
         case .type2:
             return Type2TagProcedures(
                 transceiver: ChipType2Transceiver(

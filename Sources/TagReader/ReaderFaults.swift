@@ -41,6 +41,8 @@ public struct ReaderFaults: Sendable, Hashable {
     /// `never-sends-rnak`: the reader runs ISO-DEP itself and, when a card's answer does not
     /// come, fails instead of asking again with R(NAK).
     public var neverSendsRNAK = false
+    /// Faults of the Type 4 procedures (`select-without-le`, `extended-cc-read`, ...).
+    public var type4: Type4ReaderFaults
 
     /// The well-behaved reader.
     public static let none = ReaderFaults()
@@ -51,7 +53,7 @@ public struct ReaderFaults: Sendable, Hashable {
         noChunkReassembly: Bool = false, readsMultipleTags: Bool = false,
         firstRecordNotFirstURI: Bool = false, firstTLVOnly: Bool = false,
         oneByteTLVLength: Bool = false, ignoresLockBits: Bool = false,
-        ignoresMemoryControl: Bool = false
+        ignoresMemoryControl: Bool = false, type4: Type4ReaderFaults = []
     ) {
         self.restartDelay = restartDelay
         self.unsafeWriteOrder = unsafeWriteOrder
@@ -62,12 +64,14 @@ public struct ReaderFaults: Sendable, Hashable {
         self.oneByteTLVLength = oneByteTLVLength
         self.ignoresLockBits = ignoresLockBits
         self.ignoresMemoryControl = ignoresMemoryControl
+        self.type4 = type4
     }
 
     /// Faults from `--dut-fault` values: `restart-delay=800ms` (`ms` or `s`),
     /// `unsafe-write-order`, `no-chunk-reassembly`, `reads-multiple-tags`,
     /// `first-record-not-first-uri`, `first-tlv-only`, `one-byte-tlv-length`,
-    /// `ignores-lock-bits`, `ignores-memory-control`, `ignores-wtx`, `never-sends-rnak`.
+    /// `ignores-lock-bits`, `ignores-memory-control`, `ignores-wtx`, `never-sends-rnak`, and
+    /// the Type 4 faults (`Type4ReaderFaults.named`).
     public init(parsing specs: [String]) throws(ReaderFaultError) {
         self.init()
         for spec in specs {
@@ -83,6 +87,10 @@ public struct ReaderFaults: Sendable, Hashable {
             case "ignores-wtx": ignoresWTX = true
             case "never-sends-rnak": neverSendsRNAK = true
             default:
+                if let fault = Type4ReaderFaults.named(spec) {
+                    type4.insert(fault)
+                    continue
+                }
                 let prefix = "restart-delay="
                 guard spec.hasPrefix(prefix) else { throw .unknownFault(spec) }
                 restartDelay = try Self.duration(String(spec.dropFirst(prefix.count)))
@@ -107,7 +115,7 @@ public struct ReaderFaults: Sendable, Hashable {
         if ignoresMemoryControl { specs.append("ignores-memory-control") }
         if ignoresWTX { specs.append("ignores-wtx") }
         if neverSendsRNAK { specs.append("never-sends-rnak") }
-        return specs
+        return specs + type4.names
     }
 
     private static func duration(_ text: String) throws(ReaderFaultError) -> Duration {

@@ -6,19 +6,33 @@ import TagFormat
 /// of at most MLc, and the transition to read-only.
 ///
 /// Offsets up to 7FFF go in P1-P2 (B0/D6); beyond, which only mapping 3.0 files reach, the
-/// offset travels in a `54` data object (B1/D7).
+/// offset travels in a `54` data object (B1/D7). Every APDU is short: MLe and MLc above 256
+/// and 255 are used up to those, so a tag need not take extended lengths.
 public struct Type4TagProcedures: NDEFTagProcedures {
     /// The link to the card's ISO-DEP layer.
     public let transceiver: any APDUTransceiver
+    /// Deliberate faults (`--dut-fault`); none by default.
+    public let faults: Type4ReaderFaults
 
-    /// Procedures over `transceiver`.
-    public init(transceiver: any APDUTransceiver) { self.transceiver = transceiver }
+    /// Procedures over `transceiver`, with `faults`.
+    public init(transceiver: any APDUTransceiver, faults: Type4ReaderFaults = []) {
+        self.transceiver = transceiver
+        self.faults = faults
+    }
 
-    /// NDEF detection: SELECT the NDEF application (the 2.0 name, the 1.0 name after 6A82),
-    /// SELECT and READ the CC file, SELECT the NDEF file, which stays selected.
+    /// NDEF detection: SELECT the NDEF application (the 2.0 name with Le, the 1.0 name without
+    /// after 6A82), SELECT and READ the CC file, SELECT the NDEF file, which stays selected.
+    ///
+    /// A CC the reader cannot use makes the tag not NDEF: one that breaks a rule (CCLEN out of
+    /// 000F...FFFE, MLe below 000F, a reserved file ID), and one of a major mapping version
+    /// above 3, which a reader of 3.0 does not know. A higher minor version is read as the
+    /// major version's layout. Write access 80...FE (proprietary) is NDEF, read-only to this
+    /// reader, which has no proprietary means to write.
     public func detectNDEF() async throws(NFCReaderError) -> NDEFDetection<Type4NDEFFile> {
         var version1 = false
-        var answer = try await send(Type4Tag.selectNDEFApplication())
+        var answer = try await send(
+            faults.contains(.selectWithoutLe)
+                ? Self.selectNDEFApplicationWithoutLe : Type4Tag.selectNDEFApplication())
         if answer.statusWord == .fileNotFound {
             version1 = true
             answer = try await send(Type4Tag.selectNDEFApplicationVersion1())
@@ -33,9 +47,13 @@ public struct Type4TagProcedures: NDEFTagProcedures {
         let ccBytes = try await readCapabilityContainer()
         let cc: CapabilityContainer
         do throws(CapabilityContainerError) {
-            cc = try CapabilityContainer(decoding: ccBytes)
+            cc = try decodeCapabilityContainer(ccBytes)
         } catch {
             return .notSupported(.invalidCapabilityContainer(error))
+        }
+        let writeAccess = cc.ndefFileControl.writeAccess
+        if faults.contains(.rejectsProprietaryAccess), (0x80...0xFE).contains(writeAccess) {
+            return .notSupported(.writeAccessNotUnderstood(writeAccess))
         }
         guard cc.isReadable else {
             return .notSupported(.ndefFileNotReadable(readAccess: cc.ndefFileControl.readAccess))
@@ -68,7 +86,9 @@ public struct Type4TagProcedures: NDEFTagProcedures {
         } catch {
             throw .tagResponseError(.ndefFile(error))
         }
-        guard length <= file.capacity else {
+        // A length past the file is a broken tag: reading it would ask for bytes the file
+        // does not have (the fault trusts it all the same).
+        guard length <= file.capacity || faults.contains(.readsPastFile) else {
             throw .tagResponseError(
                 .ndefFile(
                     .lengthExceedsCapacity(offset: 0, length: length, capacity: file.capacity)))
@@ -136,17 +156,58 @@ public struct Type4TagProcedures: NDEFTagProcedures {
 
     // MARK: - File access
 
-    /// The CC file: its 15 mandatory bytes, then whatever more CCLEN announces.
+    /// `00 A4 04 00 07 D2760000850101`: the 2.0 name without its Le (`select-without-le`).
+    static let selectNDEFApplicationWithoutLe = try! CommandAPDU(
+        ins: Type4Tag.Instruction.select.rawValue, p1: Type4Tag.selectByName,
+        p2: Type4Tag.selectFirstOrOnly, data: Type4Tag.ndefApplicationAID)
+
+    /// The CC file: its 15 mandatory bytes in one short READ BINARY (MLe, which would allow
+    /// more, is among them: T4T TS 1.2 §5.3.1 as openwallet-foundation/multipaz#166 quotes
+    /// it), then the rest up to a valid CCLEN (000F...FFFE) in pieces of at most MLe. A CCLEN
+    /// outside that range is not read further: the decoder refuses it.
     private func readCapabilityContainer() async throws(NFCReaderError) -> [UInt8] {
-        let minimum = 0x0F
-        var bytes = try await read(offset: 0, count: minimum, limit: minimum)
-        let ccLength = Int(bytes[0]) << 8 | Int(bytes[1])
-        if ccLength > minimum {
+        let minimum = CapabilityContainer.mandatoryLength
+        var bytes: [UInt8]
+        if faults.contains(.extendedCCRead) {
+            let command = try buildCommand { () throws(APDUError) in
+                try CommandAPDU(
+                    ins: Type4Tag.Instruction.readBinary.rawValue, p1: 0, p2: 0, le: minimum,
+                    forcesExtendedLength: true)
+            }
+            bytes = try await expectData(command, count: minimum)
+        } else {
+            bytes = try await read(offset: 0, count: minimum, limit: minimum)
+        }
+        var ccLength = Int(bytes[0]) << 8 | Int(bytes[1])
+        if faults.contains(.hardcodedCCSize) {
+            let endef =
+                bytes[CapabilityContainer.fileControlOffset] == NDEFFileControl.extendedNDEFTag
+            ccLength = endef ? minimum + 2 : minimum
+        }
+        if ccLength > minimum, ccLength < CapabilityContainer.reservedCCLength {
             let mle = Int(bytes[3]) << 8 | Int(bytes[4])
             let limit = min(max(mle, minimum), 256)
             bytes += try await read(offset: minimum, count: ccLength - minimum, limit: limit)
         }
         return bytes
+    }
+
+    /// The CC; with `accepts-unknown-mapping`, an unknown major version is taken for 2.0
+    /// (3.0 when the file control TLV is an ENDEF one).
+    private func decodeCapabilityContainer(_ bytes: [UInt8]) throws(CapabilityContainerError)
+        -> CapabilityContainer
+    {
+        do {
+            return try CapabilityContainer(decoding: bytes)
+        } catch .unsupportedMappingVersion(let offset, _)
+            where faults.contains(.acceptsUnknownMapping) && bytes.count > 7
+        {
+            var known = bytes
+            known[offset] =
+                bytes[CapabilityContainer.fileControlOffset] == NDEFFileControl.extendedNDEFTag
+                ? CapabilityContainer.version3 : CapabilityContainer.version2
+            return try CapabilityContainer(decoding: known)
+        }
     }
 
     /// `count` bytes of the selected file from `offset`, at most `limit` per READ BINARY.

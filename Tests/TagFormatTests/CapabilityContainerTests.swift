@@ -83,6 +83,22 @@ struct CCErrorCase: CustomTestStringConvertible, Sendable {
         #expect(try cc.encoded() == bytes(hex))
     }
 
+    @Test("a Proprietary File Control TLV encodes as tag 05, length 06 and its six bytes")
+    func proprietaryFileControl() throws {
+        let control = ProprietaryFileControl(
+            fileID: 0xE105, maximumFileSize: 0x0010, readAccess: 0x00, writeAccess: 0x00)
+        #expect(control.encoded() == bytes("05 06 E1 05 00 10 00 00"))
+        #expect(ProprietaryFileControl().encoded() == bytes("05 06 E1 05 00 80 00 FF"))
+        let cc = CapabilityContainer(
+            maximumResponseDataLength: 0x3B, maximumCommandDataLength: 0x34,
+            ndefFileControl: NDEFFileControl(maximumFileSize: 0xFF),
+            additionalTLVs: control.encoded())
+        #expect(cc.ccLength == 0x17)
+        let hex = "00 17 20 00 3B 00 34 04 06 E1 04 00 FF 00 00 05 06 E1 05 00 10 00 00"
+        #expect(try cc.encoded() == bytes(hex))
+        #expect(try CapabilityContainer(decoding: bytes(hex)) == cc)
+    }
+
     static let invalid: [CCErrorCase] =
         [
             .init(
@@ -90,6 +106,9 @@ struct CCErrorCase: CustomTestStringConvertible, Sendable {
             .init(
                 name: "CCLEN 000E", hex: "00 0E 20 00 3B 00 34 04 06 E1 04 00 FF 00 00",
                 error: .ccLengthTooSmall(offset: 0, ccLength: 14, minimum: 15)),
+            .init(
+                name: "CCLEN FFFF (reserved)", hex: "FF FF 20 00 3B 00 34 04 06 E1 04 00 FF 00 00",
+                error: .ccLengthReserved(offset: 0, ccLength: 0xFFFF)),
             .init(
                 name: "CCLEN 000F with an ENDEF TLV",
                 hex: "00 0F 30 00 FF 00 FF 06 08 E1 04 00 01 00 00 00 00",
@@ -177,6 +196,11 @@ struct CCErrorCase: CustomTestStringConvertible, Sendable {
         #expect(throws: Never.self) { try cc.encoded() }
         cc.maximumResponseDataLength = 14
         #expect(throws: CapabilityContainerError.mleTooSmall(offset: 3, mle: 14)) {
+            try cc.encoded()
+        }
+        cc.maximumResponseDataLength = 0xFF
+        cc.additionalTLVs = [UInt8](repeating: 0, count: 0xFFFF - 17)
+        #expect(throws: CapabilityContainerError.ccLengthReserved(offset: 0, ccLength: 0xFFFF)) {
             try cc.encoded()
         }
     }

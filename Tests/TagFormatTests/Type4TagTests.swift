@@ -67,4 +67,20 @@ import Testing
         #expect(Type4Tag.berLength(0xFF) == [0x81, 0xFF])
         #expect(Type4Tag.berLength(0x100) == [0x82, 0x01, 0x00])
     }
+
+    @Test("a 53 data object of Le bytes carries Le less its tag and length bytes")
+    func discretionaryDataCapacity() {
+        let expected = [
+            0: 0, 2: 0, 3: 1, 129: 127, 130: 127, 131: 128, 256: 253, 258: 255, 260: 256,
+        ]
+        for (le, count) in expected {
+            #expect(Type4Tag.discretionaryDataCapacity(le) == count, "Le \(le)")
+        }
+        for le in 3...300 {
+            let count = Type4Tag.discretionaryDataCapacity(le)
+            #expect(Type4Tag.discretionaryDataObject(Array(repeating: 0, count: count)).count <= le)
+            let more = Type4Tag.discretionaryDataObject(Array(repeating: 0, count: count + 1))
+            #expect(more.count > le)
+        }
+    }
 }

@@ -41,6 +41,21 @@ import Testing
         #expect(outcome.stdout.contains("NDEF-W-006  fail"))
     }
 
+    @Test func aType4FaultFailsItsT4TLayoutCaseAndTheWellBehavedReaderPassesIt() throws {
+        let faulty = try NFCRigProcess.run([
+            "run", "--rig", Self.simRig, "--case", "T4T-L-003", "--dut-fault",
+            "select-without-le", "--out", reports(),
+        ])
+        #expect(faulty.status == 1, "\(faulty.stderr)")
+        #expect(faulty.stdout.contains("T4T-L-003   fail"), "\(faulty.stdout)")
+        let plain = try NFCRigProcess.run([
+            "run", "--rig", Self.simRig, "--suite", "t4t-layout", "--repeat", "1", "--out",
+            reports(),
+        ])
+        #expect(plain.status == 0, "\(plain.stdout)")
+        #expect(plain.stdout.contains("32 cases: 32 pass, 0 fail, 0 error, 0 skip"))
+    }
+
     @Test func anUnknownSuiteIsARigErrorExitingTwo() throws {
         let outcome = try NFCRigProcess.run([
             "run", "--rig", Self.simRig, "--suite", "telepathy", "--out", reports(),

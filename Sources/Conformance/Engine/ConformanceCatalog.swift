@@ -10,6 +10,7 @@ public enum ConformanceCatalog {
         "background-reading",
         "isodep-errors",
         "t2t-layout",
+        "t4t-layout",
     ]
 
     /// The cases of a suite, or `nil` for an unknown name.
@@ -23,6 +24,7 @@ public enum ConformanceCatalog {
         case BackgroundReadingSuite.name: BackgroundReadingSuite.cases
         case ISODEPErrorsSuite.name: ISODEPErrorsSuite.cases
         case Type2LayoutSuite.name: Type2LayoutSuite.cases
+        case Type4LayoutSuite.name: Type4LayoutSuite.cases
         default: nil
         }
     }

@@ -146,8 +146,10 @@ enum NDEFReadSuite {
         }
     }
 
-    static func emptyCase(_ id: String, _ title: String, _ setup: TagSetup) -> ConformanceCase {
-        ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+    static func emptyCase(
+        _ id: String, _ title: String, _ setup: TagSetup, suite: String = name
+    ) -> ConformanceCase {
+        ConformanceCase(id: id, suite: suite, title: title, setup: "\(setup)") { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)

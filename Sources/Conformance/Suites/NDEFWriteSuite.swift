@@ -79,9 +79,9 @@ enum NDEFWriteSuite {
     /// `check` adds a verdict on what the tag saw.
     static func roundTripCase(
         _ id: String, _ title: String, _ setup: TagSetup, _ message: [UInt8],
-        check: (@Sendable (CaseContext) async -> RepetitionOutcome)? = nil
+        suite: String = name, check: (@Sendable (CaseContext) async -> RepetitionOutcome)? = nil
     ) -> ConformanceCase {
-        ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+        ConformanceCase(id: id, suite: suite, title: title, setup: "\(setup)") { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)
@@ -120,9 +120,9 @@ enum NDEFWriteSuite {
     /// was.
     static func refusalCase(
         _ id: String, _ title: String, _ setup: TagSetup, _ message: [UInt8],
-        expecting errorName: String
+        expecting errorName: String, suite: String = name
     ) -> ConformanceCase {
-        ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+        ConformanceCase(id: id, suite: suite, title: title, setup: "\(setup)") { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)

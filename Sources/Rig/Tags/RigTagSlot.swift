@@ -51,12 +51,6 @@ public actor RigTagSlot {
         do {
             switch setup {
             case .type4(let spec):
-                let configuration = Type4TagConfiguration(
-                    mappingVersion: spec.mappingVersion,
-                    maximumResponseDataLength: spec.maximumResponseDataLength,
-                    maximumCommandDataLength: spec.maximumCommandDataLength,
-                    maximumFileSize: spec.maximumFileSize, isReadOnly: spec.readOnly,
-                    isNDEFFormatted: spec.formatted)
                 var emulatorConfiguration = Type4TagEmulatorConfiguration()
                 emulatorConfiguration.target.nfcid1t = identity
                 emulatorConfiguration.responseDelay = spec.responseDelay
@@ -66,9 +60,7 @@ public actor RigTagSlot {
                     emulatorConfiguration.logsReaderBlocks = true
                 }
                 let emulator = Type4TagEmulator(
-                    device: chip.device,
-                    application: try Type4TagApplication(
-                        configuration: configuration, message: spec.content),
+                    device: chip.device, application: try spec.application(),
                     configuration: emulatorConfiguration, scheduler: scheduler, log: log)
                 type4 = emulator
                 self.emulator = emulator

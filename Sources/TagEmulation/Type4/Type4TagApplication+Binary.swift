@@ -23,10 +23,7 @@ extension Type4TagApplication {
     /// READ BINARY B1: as many file bytes as fit in `length` once wrapped in a `53` data
     /// object, which Le counts too.
     func readBinaryWrapped(offset: Int, length: Int) -> ResponseAPDU {
-        var count = length - 2
-        while count > 0, 1 + Type4Tag.berLength(count).count + count > length {
-            count -= 1
-        }
+        let count = Type4Tag.discretionaryDataCapacity(length)
         guard count > 0, length <= configuration.maximumResponseDataLength else {
             return ResponseAPDU(statusWord: .wrongLength)
         }

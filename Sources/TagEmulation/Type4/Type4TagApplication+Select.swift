@@ -12,8 +12,9 @@ extension Type4TagApplication {
         return body(&self)
     }
 
-    /// SELECT by name: the NDEF application, under the names the configuration answers.
-    mutating func selectApplication(_ name: [UInt8]) -> ResponseAPDU {
+    /// SELECT by name: the NDEF application, under the names the configuration answers, unless
+    /// the quirks refuse a SELECT that carries Le (or one that does not).
+    mutating func selectApplication(_ name: [UInt8], carriesLe: Bool) -> ResponseAPDU {
         guard !name.isEmpty else { return ResponseAPDU(statusWord: .wrongLength) }
         let known =
             configuration.answersVersion2Application && name == Type4Tag.ndefApplicationAID
@@ -22,17 +23,22 @@ extension Type4TagApplication {
         guard configuration.isNDEFFormatted, known else {
             return ResponseAPDU(statusWord: .fileNotFound)
         }
+        if let refusal = configuration.quirks.selectRefusal(carryingLe: carriesLe) {
+            return ResponseAPDU(statusWord: refusal)
+        }
         selection = .application
         return ResponseAPDU(statusWord: .ok)
     }
 
-    /// SELECT by file ID: the CC or the NDEF file, inside the application only.
+    /// SELECT by file ID: the CC or the NDEF file (unless the quirks make it missing), inside
+    /// the application only.
     mutating func selectFile(_ fileID: UInt16) -> ResponseAPDU {
         guard selection != .none else { return ResponseAPDU(statusWord: .fileNotFound) }
         switch fileID {
         case Type4Tag.capabilityContainerFileID:
             selection = .file(.capabilityContainer)
-        case configuration.capabilityContainer.ndefFileControl.fileID:
+        case configuration.capabilityContainer.ndefFileControl.fileID
+        where !configuration.quirks.ndefFileMissing:
             selection = .file(.ndef)
         default:
             return ResponseAPDU(statusWord: .fileNotFound)

@@ -20,8 +20,13 @@ import TagFormat
 ///   data objects 6A80, missing Lc or Le 6700; length fields that do not add up 6700, an
 ///   unknown class 6E00, an unknown instruction 6D00 (B1/D7 too before mapping 3.0).
 ///
-/// The NDEF file is kept as bytes, exactly `maximumFileSize` long: whatever a reader writes
-/// stays there, including a torn write's half-updated length and message.
+/// The NDEF file is kept as bytes, exactly `ndefFileSize` long (the maximum size the CC
+/// announces, unless the quirks make it shorter): whatever a reader writes stays there,
+/// including a torn write's half-updated length and message.
+///
+/// `Type4TagQuirks` make the tag depart from this where real tags do: the CC file shows
+/// another CCLEN or mapping version, SELECT by name answers a status word when it carries
+/// Le (or none), extended APDUs answer 6700, the NDEF file is missing (6A82) or shorter.
 public struct Type4TagApplication: Sendable, Hashable {
     /// What the tag presents.
     public let configuration: Type4TagConfiguration
@@ -43,24 +48,28 @@ public struct Type4TagApplication: Sendable, Hashable {
         let file: [UInt8]
         do {
             file = try configuration.lengthField.file(
-                containing: message, maximumFileSize: configuration.maximumFileSize)
+                containing: message, maximumFileSize: configuration.ndefFileSize)
         } catch {
             throw .ndefFile(error)
         }
         try self.init(configuration: configuration, ndefFile: file)
     }
 
-    /// A tag whose NDEF file holds exactly `ndefFile` (any bytes, a torn state included),
-    /// padded with zeros to the maximum file size.
+    /// A tag whose NDEF file holds exactly `ndefFile` (any bytes, a torn state included, a
+    /// length field that lies), padded with zeros to the file's size.
     public init(configuration: Type4TagConfiguration, ndefFile: [UInt8])
         throws(TagEmulationError)
     {
-        let size = configuration.maximumFileSize
+        let size = configuration.ndefFileSize
+        guard size <= configuration.maximumFileSize else {
+            throw .ndefFileTooLong(length: size, maximumFileSize: configuration.maximumFileSize)
+        }
         guard ndefFile.count <= size else {
             throw .ndefFileTooLong(length: ndefFile.count, maximumFileSize: size)
         }
         do {
-            capabilityContainerFile = try configuration.capabilityContainer.encoded()
+            capabilityContainerFile = configuration.quirks.capabilityContainerFile(
+                try configuration.capabilityContainer.encoded())
         } catch {
             throw .capabilityContainer(error)
         }
@@ -88,6 +97,9 @@ public struct Type4TagApplication: Sendable, Hashable {
         if let refusal = refusal(cla: command.cla, ins: command.ins) {
             return ResponseAPDU(statusWord: refusal)
         }
+        if command.isExtended, configuration.quirks.refusesExtendedLength {
+            return ResponseAPDU(statusWord: .wrongLength)
+        }
         let parsed: Type4Command
         do {
             parsed = try Type4Command(command)
@@ -96,7 +108,9 @@ public struct Type4TagApplication: Sendable, Hashable {
         }
         switch parsed {
         case .selectApplication(let name):
-            return select(p2: command.p2) { $0.selectApplication(name) }
+            return select(p2: command.p2) {
+                $0.selectApplication(name, carriesLe: command.le != nil)
+            }
         case .selectFile(let fileID):
             return select(p2: command.p2) { $0.selectFile(fileID) }
         case .readBinary(let offset, let length):

@@ -1,7 +1,8 @@
 import TagFormat
 
 /// What an emulated Type 4 Tag presents to a reader: its capability container, the NDEF
-/// application names it answers to, and whether it is NDEF formatted at all.
+/// application names it answers to, whether it is NDEF formatted at all, and how it departs
+/// from a well-behaved tag.
 public struct Type4TagConfiguration: Sendable, Hashable {
     /// The CC file's content: mapping version, MLe, MLc and the NDEF file control.
     public var capabilityContainer: CapabilityContainer
@@ -13,16 +14,21 @@ public struct Type4TagConfiguration: Sendable, Hashable {
     /// Whether the tag has an NDEF application at all; an unformatted tag answers 6A82 to
     /// both names, as a blank ISO/IEC 14443-4 card does.
     public var isNDEFFormatted: Bool
+    /// Unusual and hostile behaviour (a CC file that lies, SELECT refused with or without Le,
+    /// no extended APDUs, a missing or short NDEF file); none by default.
+    public var quirks: Type4TagQuirks
 
     /// A configuration around an explicit CC (proprietary access bytes, extra TLVs).
     public init(
         capabilityContainer: CapabilityContainer, answersVersion2Application: Bool = true,
-        answersVersion1Application: Bool = false, isNDEFFormatted: Bool = true
+        answersVersion1Application: Bool = false, isNDEFFormatted: Bool = true,
+        quirks: Type4TagQuirks = .none
     ) {
         self.capabilityContainer = capabilityContainer
         self.answersVersion2Application = answersVersion2Application
         self.answersVersion1Application = answersVersion1Application
         self.isNDEFFormatted = isNDEFFormatted
+        self.quirks = quirks
     }
 
     /// A configuration whose CC is built from its fields: mapping 3.0 gets the ENDEF File
@@ -57,10 +63,12 @@ public struct Type4TagConfiguration: Sendable, Hashable {
     public var maximumCommandDataLength: Int {
         Int(capabilityContainer.maximumCommandDataLength)
     }
-    /// The NDEF file's size in bytes, length field included.
+    /// The NDEF file's size in bytes as the CC announces it, length field included.
     public var maximumFileSize: Int {
         Int(capabilityContainer.ndefFileControl.maximumFileSize)
     }
+    /// The NDEF file's real size: the announced one, unless `quirks` make it smaller.
+    public var ndefFileSize: Int { quirks.ndefFileSize ?? maximumFileSize }
     /// NLEN or ENLEN.
     public var lengthField: NDEFFileLength { capabilityContainer.ndefFileControl.lengthField }
 }

@@ -1,0 +1,197 @@
+import Rig
+import TagEmulation
+import TagFormat
+
+/// `t4t-layout`'s NDEF file cases: length fields that lie or say nothing, a missing or
+/// renamed file, access bytes, and files from 8 to 64 KiB.
+extension Type4LayoutSuite {
+    /// NLEN against the file, NLEN 0, the file's ID and its absence.
+    static var ndefFileCases: [ConformanceCase] {
+        let head = Array(Fixtures.message(ofLength: 0x100).prefix(0x3E))
+        let odd = Fixtures.message(ofLength: 0xFF)
+        return [
+            // AOSP ends NDEF detection there (not NDEF); a CoreNFC-shaped reader may find the
+            // tag NDEF and fail the read instead: both refuse, and both are accepted.
+            brokenLengthCase(
+                "T4T-L-015",
+                "refuses a tag whose NLEN (0100) exceeds its 64-byte NDEF file, reading nothing "
+                    + "past the file",
+                tag(head) {
+                    $0.maximumFileSize = 0x40
+                    $0.declaredMessageLength = 0x100
+                }, fileSize: 0x40,
+                rule: "NFC Forum T4T NDEF detection: NLEN at most the maximum NDEF file size "
+                    + "less 2, or the tag is not in a valid state (AOSP rw_t4t.cc: \"NLEN + 2 "
+                    + "must be <= max file size\")",
+                expect: "tagResponseError or status notSupported, no message; no READ BINARY "
+                    + "past the file's 64 bytes"),
+            brokenLengthCase(
+                "T4T-L-016",
+                "refuses a tag whose NLEN is one byte more than its NDEF file holds",
+                tag(Array(Fixtures.message(ofLength: 0x7F).prefix(0x7E))) {
+                    $0.maximumFileSize = 0x80
+                    $0.declaredMessageLength = 0x7F
+                }, fileSize: 0x80,
+                rule: "NFC Forum T4T NDEF detection: NLEN at most the maximum NDEF file size "
+                    + "less 2",
+                expect: "tagResponseError or status notSupported, no message; no READ BINARY "
+                    + "past the file's 128 bytes"),
+            readCase(
+                "T4T-L-017", "reads a message exactly filling an odd-sized NDEF file (0101 bytes)",
+                tag(odd) { $0.maximumFileSize = 0x0101 },
+                rule: "NFC Forum T4T: an NDEF file holds its maximum size less NLEN's 2 bytes",
+                expect: "the message byte for byte; no READ BINARY past the file's 257 bytes",
+                rf: [{ await RFObservations.staysInsideNDEFFile($0, size: 0x0101) }]),
+            // The reader cannot know the file is shorter than the CC says: reading past its
+            // real end is expected here, reporting a cut message is not.
+            brokenLengthCase(
+                "T4T-L-018",
+                "reports an error, not a cut message, when the NDEF file ends before NLEN does",
+                tag(head) {
+                    $0.declaredMessageLength = 0x100
+                    $0.quirks.ndefFileSize = 0x40
+                }, fileSize: nil,
+                rule: "ISO/IEC 7816-4 READ BINARY: a read past the end of the file is refused "
+                    + "(6B00, 6700); NFC Forum T4T NDEF read procedure: the message is NLEN bytes",
+                expect: "tagResponseError or status notSupported; never the 62 bytes that are "
+                    + "there"),
+            described(
+                NDEFReadSuite.emptyCase(
+                    "T4T-L-019", "reads NLEN 0000 as no message, not the stale message after it",
+                    .type4(tag(stale) { $0.declaredMessageLength = 0 }), suite: name),
+                tag(stale) { $0.declaredMessageLength = 0 },
+                rule: "NFC Forum T4T: NLEN 0000 is the INITIALIZED state, no NDEF message",
+                expect: "no message (zeroLengthMessage or an empty read), never the bytes after "
+                    + "NLEN"),
+            described(
+                NDEFReadSuite.emptyCase(
+                    "T4T-L-020",
+                    "reads ENLEN 00000000 (mapping 3.0) as no message, not the stale message "
+                        + "after it",
+                    .type4(stale30), suite: name),
+                stale30,
+                rule: "NFC Forum T4T 3.0: ENLEN 00000000 is the INITIALIZED state",
+                expect: "no message (zeroLengthMessage or an empty read), never the bytes after "
+                    + "ENLEN"),
+            notNDEFCase(
+                "T4T-L-021",
+                "refuses a tag whose NDEF file is missing (its SELECT answers 6A82) as not NDEF",
+                tag { $0.quirks.ndefFileMissing = true },
+                rule: "NFC Forum T4T NDEF detection: the NDEF File Select must succeed, or the "
+                    + "tag is not NDEF",
+                expect: "status notSupported after reading the CC"),
+            readCase(
+                "T4T-L-022", "reads the NDEF file at the ID the CC names (E105), not at E104",
+                tag { $0.ndefFileID = 0xE105 },
+                rule: "NFC Forum T4T CC: the NDEF File Control TLV names the NDEF file's ID, any "
+                    + "but the reserved ones",
+                expect: "the message byte for byte"),
+        ]
+    }
+
+    static var stale30: Type4Setup {
+        tag(stale) {
+            $0.mappingVersion = CapabilityContainer.version3
+            $0.declaredMessageLength = 0
+        }
+    }
+
+    /// Write access bytes: proprietary 80...FE and FF.
+    static var accessCases: [ConformanceCase] {
+        let proprietary80 = tag { $0.writeAccess = 0x80 }
+        let proprietaryFE = tag { $0.writeAccess = 0xFE }
+        let rule =
+            "NFC Forum T4T CC: write access 80...FE is proprietary, not invalid "
+            + "(NXPNFCLinux/linux_libnfc-nci#33: Android took it for invalid and found no NDEF)"
+        return [
+            readCase(
+                "T4T-L-023", "reads a tag whose write access is proprietary (80)", proprietary80,
+                rule: rule, expect: "the message byte for byte"),
+            // corenfc: iOS's status for such a tag is not checked on an iPhone; readOnly is
+            // what a reader without the proprietary means to write can honestly report.
+            described(
+                NDEFReadSuite.statusCase(
+                    "T4T-L-024",
+                    "reports a tag whose write access is proprietary (FE) as readOnly with its "
+                        + "capacity",
+                    .type4(proprietaryFE), status: .readOnly, capacity: 0x0800 - 2, suite: name),
+                proprietaryFE, rule: rule,
+                expect: "status readOnly, capacity 2046: NDEF, not writable without the "
+                    + "proprietary means"),
+            described(
+                NDEFWriteSuite.refusalCase(
+                    "T4T-L-025",
+                    "refuses to write to a tag whose write access is proprietary (80), the tag "
+                        + "unchanged",
+                    .type4(proprietary80), stale, expecting: "tagNotWritable", suite: name),
+                proprietary80, rule: rule,
+                expect: "tagNotWritable, and no UPDATE BINARY changes the tag"),
+            readCase(
+                "T4T-L-026", "reads a read-only tag (write access FF)",
+                tag { $0.readOnly = true },
+                rule: "NFC Forum T4T CC: write access FF is read-only; reading is unaffected",
+                expect: "the message byte for byte"),
+        ]
+    }
+
+    /// Messages over 255 bytes and NDEF files of 8, 32 and 64 KiB.
+    static var sizeCases: [ConformanceCase] {
+        let eight = full(size: 0x2000, mapping: CapabilityContainer.version2)
+        let largest20 = full(size: 0x7FFF, mapping: CapabilityContainer.version2)
+        let thirtyTwo = full(size: 0x8000, mapping: CapabilityContainer.version3)
+        let sixtyFour = full(size: 0x1_0000, mapping: CapabilityContainer.version3)
+        return [
+            readCase(
+                "T4T-L-027",
+                "reads a 256-byte message, one record with a 4-byte payload length",
+                tag(Fixtures.message(ofLength: 0x100)),
+                rule: "NFC Forum NDEF: a record whose payload exceeds 255 bytes has SR clear and "
+                    + "a 4-byte payload length; T4T NLEN is 2 bytes (readers that report such "
+                    + "messages as corrupt)",
+                expect: "the message byte for byte"),
+            readCase(
+                "T4T-L-028", "reads a full 8 KiB NDEF file (mapping 2.0)", eight,
+                rule: "NFC Forum T4T 2.0: READ BINARY with the offset in P1-P2, in pieces of "
+                    + "at most MLe",
+                expect: "the message byte for byte; no READ BINARY past the file",
+                rf: [{ await RFObservations.staysInsideNDEFFile($0, size: 0x2000) }]),
+            // The references disagree above 7FFF: T4T 2.0's NDEF File Control TLV takes sizes
+            // up to FFFE (nfcrig's CC decoder does), while AOSP refuses a 2.0 file above 7FFF
+            // (openwallet-foundation/multipaz#95 reads 8000...FFFF as RFU). 7FFF is within
+            // both; mapping 3.0's ENDEF file goes beyond.
+            readCase(
+                "T4T-L-029",
+                "reads a full NDEF file of 7FFF bytes, the largest every mapping 2.0 reader takes",
+                largest20,
+                rule: "NFC Forum T4T 2.0: offsets up to 7FFF in P1-P2; AOSP "
+                    + "rw_t4t_validate_cc_file refuses a 2.0 NDEF file above 7FFF bytes",
+                expect: "the message byte for byte; no READ BINARY past the file",
+                rf: [{ await RFObservations.staysInsideNDEFFile($0, size: 0x7FFF) }]),
+            readCase(
+                "T4T-L-030", "reads a full 32 KiB ENDEF file (mapping 3.0, ENLEN)", thirtyTwo,
+                rule: "NFC Forum T4T 3.0: the ENDEF file and its 4-byte ENLEN (files of 8000 "
+                    + "bytes and more)",
+                expect: "the message byte for byte; no READ BINARY past the file",
+                rf: [{ await RFObservations.staysInsideNDEFFile($0, size: 0x8000) }]),
+            readCase(
+                "T4T-L-031",
+                "reads a full 64 KiB ENDEF file, past offset 7FFF with READ BINARY B1",
+                sixtyFour,
+                rule: "NFC Forum T4T 3.0: offsets above 7FFF travel in an offset data object "
+                    + "(B1) (sonyxperiadev/bug_tracker#53: large files unreadable)",
+                expect: "the message byte for byte; no READ BINARY past the file",
+                rf: [{ await RFObservations.staysInsideNDEFFile($0, size: 0x1_0000) }]),
+            // iso14443: ISO/IEC 7816-4 agrees (a reader uses extended lengths only where the card
+            // says it takes them); corenfc: not checked on an iPhone.
+            readCase(
+                "T4T-L-032",
+                "reads a tag that takes short APDUs only, the CC with a short READ BINARY",
+                tag(Fixtures.message(ofLength: 1000)) { $0.quirks.refusesExtendedLength = true },
+                rule: "NFC Forum T4T TS 1.2 §5.3.1: the CC is read with a short READ BINARY "
+                    + "(openwallet-foundation/multipaz#166); ISO/IEC 7816-4 §5.1: extended "
+                    + "lengths are a card's option (multipaz#96)",
+                expect: "the message byte for byte; no extended-length APDU",
+                rf: [{ await RFObservations.onlyShortAPDUs($0) }]),
+        ]
+    }
+}

@@ -1,0 +1,216 @@
+import NDEF
+import Rig
+import TagEmulation
+import TagFormat
+
+/// `t4t-layout`: unusual and hostile Type 4 Tag layouts, where reader stacks shipped bugs
+/// (issue 22). Each case names the rule it checks (the NFC Forum Type 4 Tag specification,
+/// ISO/IEC 7816-4, or the stack bug it stands for) and what the reader must do: read the
+/// right bytes, or refuse the tag with the right status or error and never misread it.
+///
+/// The expectations are the NFC Forum's (the `nfc-forum` profile, the default). Where other
+/// references disagree, a comment at the case says what the `iso14443` and `corenfc`
+/// profiles would expect; those profiles are not built yet.
+enum Type4LayoutSuite {
+    static let name = "t4t-layout"
+
+    static let message = Fixtures.encode([Fixtures.uri("https://example.com/t4t-layout")])
+    /// What a torn write (or a reader that emptied the tag) left behind NLEN 0000.
+    static let stale = Fixtures.encode([Fixtures.uri("https://example.com/stale")])
+
+    /// A common 2 KiB mapping 2.0 tag holding `content`, changed by `change`.
+    static func tag(_ content: [UInt8] = message, _ change: (inout Type4Setup) -> Void = { _ in })
+        -> Type4Setup
+    {
+        var setup = Type4Setup(content: content)
+        change(&setup)
+        return setup
+    }
+
+    /// A mapping 1.0 tag: it answers the 1.0 application name only (6A82 to the 2.0 one).
+    static func mapping1(_ change: (inout Type4Setup) -> Void = { _ in }) -> Type4Setup {
+        tag {
+            $0.mappingVersion = 0x10
+            $0.answersVersion2Application = false
+            $0.answersVersion1Application = true
+            change(&$0)
+        }
+    }
+
+    /// A tag whose NDEF file of `size` bytes is full: its message is `size` less the length
+    /// field.
+    static func full(size: UInt32, mapping: UInt8) -> Type4Setup {
+        let field = mapping >> 4 >= 3 ? NDEFFileLength.enlen : .nlen
+        return tag(Fixtures.message(ofLength: Int(size) - field.size)) {
+            $0.mappingVersion = mapping
+            $0.maximumFileSize = size
+        }
+    }
+
+    static var cases: [ConformanceCase] {
+        versionCases + ccLengthCases + mleMlcCases + ndefFileCases + accessCases + sizeCases
+    }
+
+    /// Mapping versions and the NDEF application SELECT.
+    static var versionCases: [ConformanceCase] {
+        [
+            readCase(
+                "T4T-L-001", "reads a mapping 1.0 tag that answers only the 1.0 application name",
+                mapping1(),
+                rule: "NFC Forum T4T 1.0: NDEF Tag Application name D2760000850100, which "
+                    + "readers try after the 2.0 name answers 6A82 (AOSP rw_t4t.cc)",
+                expect: "the message byte for byte, found under the 1.0 name",
+                rf: [
+                    {
+                        await RFObservations.applicationSelected(
+                            $0, name: Type4Tag.ndefApplicationAIDVersion1)
+                    }
+                ]),
+            // iso14443: ISO/IEC 7816-4 lets a SELECT carry Le or not; a card refusing either
+            // is strict, not wrong, so that profile would expect the same read.
+            readCase(
+                "T4T-L-002", "reads a mapping 1.0 tag that refuses a SELECT carrying Le",
+                mapping1 { $0.quirks.selectWithLe = .wrongLength },
+                rule: "NFC Forum T4T 1.0: the NDEF Tag Application Select has no Le (AOSP "
+                    + "rw_t4t.cc; nfcpy/nfcpy#168's review: older 1.0 cards stopped working "
+                    + "with one)",
+                expect: "the message byte for byte: the 1.0 SELECT sent without Le",
+                rf: [
+                    {
+                        await RFObservations.applicationSelected(
+                            $0, name: Type4Tag.ndefApplicationAIDVersion1)
+                    }
+                ]),
+            // iso14443: a SELECT without Le is a legal case 3 command of ISO/IEC 7816-4; that
+            // profile would call the tag strict and still expect a reader to succeed by
+            // sending Le, as the NFC Forum command has it. corenfc: not checked on an iPhone.
+            readCase(
+                "T4T-L-003",
+                "reads a mapping 2.0 tag that refuses the application SELECT without Le",
+                tag { $0.quirks.selectWithoutLe = .fileNotFound },
+                rule: "NFC Forum T4T 2.0: the NDEF Tag Application Select C-APDU carries Le 00 "
+                    + "(nfcpy/nfcpy#168: a Nordic nRF52 tag answers 6A82 without it)",
+                expect: "the message byte for byte: the SELECT sent with Le"),
+            // AOSP agrees (it compares major versions only); corenfc: not checked on an iPhone.
+            readCase(
+                "T4T-L-004", "reads a mapping 2.1 tag (a minor version it does not know) as 2.0",
+                tag { $0.mappingVersion = 0x21 },
+                rule: "NFC Forum T4T mapping version treatment: an unknown minor version of a "
+                    + "known major version is read as that major version (AOSP rw_t4t.cc "
+                    + "compares major versions only)",
+                expect: "the message byte for byte"),
+            // iso14443: ISO/IEC 14443 and 7816-4 know no NDEF mapping, so that profile has no
+            // expectation here; corenfc: not checked on an iPhone.
+            notNDEFCase(
+                "T4T-L-005", "refuses a mapping 4.0 tag as not NDEF and never reads its NDEF file",
+                tag { $0.quirks.announcedMappingVersion = 0x40 },
+                rule: "NFC Forum T4T mapping version treatment: a major version above the "
+                    + "reader's is not accessed (AOSP rw_t4t_validate_cc_file: \"Peer version "
+                    + "mismatched\")",
+                expect: "status notSupported after reading the CC; no READ BINARY of the NDEF "
+                    + "file"),
+        ]
+    }
+
+    /// CCLEN: more TLVs than the mandatory ones, and values the specification does not allow.
+    static var ccLengthCases: [ConformanceCase] {
+        let proprietary = ProprietaryFileControl().encoded()
+        return [
+            readCase(
+                "T4T-L-006",
+                "reads a mapping 2.0 tag whose CC also holds a proprietary file control "
+                    + "(CCLEN 0017)",
+                tag { $0.additionalCCTLVs = proprietary },
+                rule: "NFC Forum T4T 2.0 CC: CCLEN 000F...FFFE, TLVs after the NDEF File "
+                    + "Control TLV (hsanjuan/go-nfctype4#3: a 23-byte CC did not decode)",
+                expect: "the message byte for byte"),
+            readCase(
+                "T4T-L-007",
+                "reads a mapping 3.0 tag whose CC also holds a proprietary file control "
+                    + "(CCLEN 0019)",
+                tag {
+                    $0.mappingVersion = CapabilityContainer.version3
+                    $0.additionalCCTLVs = proprietary
+                },
+                rule: "NFC Forum T4T 3.0 CC: the ENDEF File Control TLV (17 bytes), then more "
+                    + "TLVs up to CCLEN",
+                expect: "the message byte for byte"),
+            notNDEFCase(
+                "T4T-L-008", "refuses a tag whose CCLEN (000E) is below the minimum as not NDEF",
+                tag { $0.quirks.announcedCCLength = 0x000E },
+                rule: "NFC Forum T4T CC: CCLEN 0000...000E is RFU (AOSP rw_t4t_validate_cc_file: "
+                    + "\"CCLEN is too short\")",
+                expect: "status notSupported after reading the CC; no READ BINARY of the NDEF "
+                    + "file"),
+            notNDEFCase(
+                "T4T-L-009", "refuses a tag whose CCLEN is FFFF (RFU) as not NDEF",
+                tag { $0.quirks.announcedCCLength = 0xFFFF },
+                rule: "NFC Forum T4T CC: CCLEN FFFF is RFU",
+                expect: "status notSupported after reading the CC; no READ BINARY of the NDEF "
+                    + "file"),
+        ]
+    }
+
+    /// MLe and MLc at their minimum and at odd values.
+    static var mleMlcCases: [ConformanceCase] {
+        let longer = Fixtures.message(ofLength: 200)
+        let written = Fixtures.encode([Fixtures.uri("https://example.com/mlc")])
+        let writtenLong = Fixtures.message(ofLength: 300)
+        let mlc1 = tag(stale) { $0.maximumCommandDataLength = 0x0001 }
+        let mlc51 = tag(stale) { $0.maximumCommandDataLength = 0x0033 }
+        return [
+            readCase(
+                "T4T-L-010", "reads through MLe 000F, the minimum, in pieces of at most 15 bytes",
+                tag(longer) { $0.maximumResponseDataLength = 0x000F },
+                rule: "NFC Forum T4T CC: MLe 000F...FFFF; a READ BINARY's Le is at most MLe",
+                expect: "the message byte for byte; every READ BINARY asks for at most 15 bytes",
+                rf: [{ await RFObservations.readsWithinMLe($0, mle: 0x0F) }]),
+            readCase(
+                "T4T-L-011", "reads through an odd MLe (0035) in pieces of at most 53 bytes",
+                tag(Fixtures.message(ofLength: 500)) { $0.maximumResponseDataLength = 0x0035 },
+                rule: "NFC Forum T4T CC: a READ BINARY's Le is at most MLe",
+                expect: "the message byte for byte; every READ BINARY asks for at most 53 bytes",
+                rf: [{ await RFObservations.readsWithinMLe($0, mle: 0x35) }]),
+            readCase(
+                "T4T-L-012",
+                "reads through MLe 0101, one above what a short Le asks (the tag takes "
+                    + "extended APDUs)",
+                tag(Fixtures.message(ofLength: 1000)) { $0.maximumResponseDataLength = 0x0101 },
+                rule: "ISO/IEC 7816-4 §5.1: a short Le asks for at most 256 bytes; NFC Forum "
+                    + "T4T: Le at most MLe",
+                expect: "the message byte for byte; every READ BINARY asks for at most 257 bytes, "
+                    + "short or extended",
+                rf: [{ await RFObservations.readsWithinMLe($0, mle: 0x0101) }]),
+            // AOSP refuses MLc below 000D in NFC Forum DTA mode only; the T4T minimum is 0001.
+            described(
+                NDEFWriteSuite.roundTripCase(
+                    "T4T-L-013",
+                    "writes through MLc 0001, the minimum, one byte per UPDATE BINARY",
+                    .type4(mlc1), written, suite: name
+                ) { context in
+                    await first(
+                        [
+                            { await RFObservations.updatesWithinMLc($0, mlc: 1) },
+                            { context in
+                                await CaseSteps.run { () async throws(CaseSteps.Stop) in
+                                    try await RFObservations.tearingSafeWrite(context, of: written)
+                                }
+                            },
+                        ], context)
+                }, mlc1,
+                rule: "NFC Forum T4T CC: MLc 0001...FFFF; an UPDATE BINARY's Lc is at most "
+                    + "MLc; the NDEF update procedure writes NLEN 0000 first and NLEN last",
+                expect: "the tag holds the message, written one byte per UPDATE BINARY in the "
+                    + "tearing-safe order, and the DUT reads it back"),
+            described(
+                NDEFWriteSuite.roundTripCase(
+                    "T4T-L-014",
+                    "writes through an odd MLc (0033) in pieces of at most 51 bytes",
+                    .type4(mlc51), writtenLong, suite: name
+                ) { await RFObservations.updatesWithinMLc($0, mlc: 0x33) }, mlc51,
+                rule: "NFC Forum T4T CC: an UPDATE BINARY's Lc is at most MLc",
+                expect: "the tag holds the message, written in pieces of at most 51 bytes, and "
+                    + "the DUT reads it back"),
+        ]
+    }
+}

@@ -1,0 +1,70 @@
+import TagFormat
+
+/// How an emulated Type 4 Tag departs from the one the T4T specification describes: the
+/// unusual and hostile layouts real tags ship with, where readers break (issue 22). `.none`,
+/// the default, is the well-behaved tag.
+///
+/// The CC stays a valid `CapabilityContainer`, which the tag itself follows (MLe, MLc, the
+/// NDEF file's ID and size, B1/D7 from mapping 3.0); the quirks change what a reader is shown
+/// and answered.
+public struct Type4TagQuirks: Sendable, Hashable {
+    /// CCLEN as the CC file shows it, when it is not the CC's real length: a value below
+    /// 000F, or FFFF (RFU). Only the two bytes change; the file keeps its real length.
+    public var announcedCCLength: UInt16?
+    /// The mapping version byte the CC file shows, when it is not the CC's own: a major
+    /// version the T4T specification does not define (40, mapping 4.0). The file keeps the
+    /// CC's layout otherwise.
+    public var announcedMappingVersion: UInt8?
+    /// The answer to a SELECT of the NDEF application's name without Le, instead of
+    /// selecting: the Nordic nRF52 Type 4 Tag in nfcpy/nfcpy#168 answers 6A82. A name the
+    /// tag does not answer is not found (6A82) either way.
+    public var selectWithoutLe: StatusWord?
+    /// The answer to a SELECT of the NDEF application's name with Le, instead of selecting:
+    /// older mapping 1.0 cards refuse the Le that the 1.0 SELECT does not have
+    /// (nfcpy/nfcpy#168's review).
+    public var selectWithLe: StatusWord?
+    /// Whether command APDUs with extended length fields are refused with 6700, as by a tag
+    /// that takes short APDUs only (ISO/IEC 7816-4 §5.1: extended lengths are a card option).
+    public var refusesExtendedLength: Bool
+    /// Whether the NDEF file the CC names is missing: its SELECT answers 6A82.
+    public var ndefFileMissing: Bool
+    /// The NDEF file's real size, when it is smaller than the CC announces: reads past it
+    /// are answered as past the end of a file (6B00, 6700).
+    public var ndefFileSize: Int?
+
+    /// The well-behaved tag.
+    public static let none = Type4TagQuirks()
+
+    /// Quirks as given; none by default.
+    public init(
+        announcedCCLength: UInt16? = nil, announcedMappingVersion: UInt8? = nil,
+        selectWithoutLe: StatusWord? = nil, selectWithLe: StatusWord? = nil,
+        refusesExtendedLength: Bool = false, ndefFileMissing: Bool = false,
+        ndefFileSize: Int? = nil
+    ) {
+        self.announcedCCLength = announcedCCLength
+        self.announcedMappingVersion = announcedMappingVersion
+        self.selectWithoutLe = selectWithoutLe
+        self.selectWithLe = selectWithLe
+        self.refusesExtendedLength = refusesExtendedLength
+        self.ndefFileMissing = ndefFileMissing
+        self.ndefFileSize = ndefFileSize
+    }
+
+    /// The CC file a reader is shown: `encoded` with the announced CCLEN and mapping version.
+    func capabilityContainerFile(_ encoded: [UInt8]) -> [UInt8] {
+        var file = encoded
+        if let announcedCCLength {
+            file[0] = UInt8(announcedCCLength >> 8)
+            file[1] = UInt8(announcedCCLength & 0xFF)
+        }
+        if let announcedMappingVersion { file[2] = announcedMappingVersion }
+        return file
+    }
+
+    /// The answer that refuses a SELECT of the application, given whether it carried Le; nil
+    /// to select.
+    func selectRefusal(carryingLe: Bool) -> StatusWord? {
+        carryingLe ? selectWithLe : selectWithoutLe
+    }
+}

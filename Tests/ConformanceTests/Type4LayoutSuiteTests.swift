@@ -1,0 +1,100 @@
+import Foundation
+import Rig
+import TagReader
+import Testing
+
+@testable import Conformance
+
+/// The `t4t-layout` suite on a simulated rig: the reference reader passes every case, each
+/// Type 4 fault fails the cases written to catch it with a message naming its evidence, and
+/// every case states its rule and expectation (in the code and in the README's table).
+@Suite struct Type4LayoutSuiteTests {
+    static let rig = MultiTagRestartBackgroundSuiteTests.rig
+
+    /// The suite's cases that did not pass with `faults`, with their verdicts and messages.
+    static func failures(_ faults: ReaderFaults = .none, repeatCount: Int = 1) async throws
+        -> [String: String]
+    {
+        let result = try await ConformanceRun.run(
+            rig, fileName: "t4t-layout.yaml", directory: URL(fileURLWithPath: "/tmp"),
+            options: .init(
+                suites: [Type4LayoutSuite.name], repeatCount: repeatCount, dutFaults: faults),
+            runID: "test", nfcrigVersion: "test", commit: nil, progress: { _ in })
+        #expect(result.cases.map(\.id) == Type4LayoutSuite.cases.map(\.id))
+        var failures: [String: String] = [:]
+        for item in result.cases where item.verdict != .pass {
+            failures[item.id] = "\(item.verdict): \(item.message)"
+        }
+        return failures
+    }
+
+    @Test func theReferenceReaderPassesEveryCaseTwiceInARow() async throws {
+        let failures = try await Self.failures(repeatCount: 2)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test func theCasesHaveStableConsecutiveIDsAndStateTheirRuleAndExpectation() {
+        let cases = Type4LayoutSuite.cases
+        #expect(cases.count >= 20)
+        #expect(cases.map(\.id) == (1...cases.count).map { String(format: "T4T-L-%03d", $0) })
+        for item in cases {
+            #expect(item.suite == "t4t-layout")
+            #expect(item.setup.hasPrefix("Type 4 mapping "), "\(item.id)")
+            #expect(item.setup.contains(". Rule: "), "\(item.id)")
+            #expect(item.setup.contains(". Expected: "), "\(item.id)")
+            #expect(item.setup.count < 1000, "\(item.id): the setup text names, not lists, bytes")
+        }
+    }
+
+    @Test func aReaderSendingTheSelectWithoutLeFailsTheNordicTagOfNfcpy168() async throws {
+        let failures = try await Self.failures(ReaderFaults(type4: .selectWithoutLe))
+        #expect(Set(failures.keys) == ["T4T-L-003"], "\(failures)")
+        #expect(failures["T4T-L-003"]?.hasPrefix("fail: the DUT returned no message") == true)
+    }
+
+    @Test func aReaderReadingTheCCWithAnExtendedLeFailsTheShortOnlyTag() async throws {
+        let failures = try await Self.failures(ReaderFaults(type4: .extendedCCRead))
+        #expect(Set(failures.keys) == ["T4T-L-032"], "\(failures)")
+        #expect(failures["T4T-L-032"]?.contains("00B0000000000F answered 6700") == true)
+    }
+
+    @Test func aReaderTrustingNLENFailsOnTheRFSideWhereItReadsPastTheFile() async throws {
+        let failures = try await Self.failures(ReaderFaults(type4: .readsPastFile))
+        #expect(Set(failures.keys) == ["T4T-L-015", "T4T-L-016"], "\(failures)")
+        #expect(
+            failures["T4T-L-015"]?.contains("reaches byte 256 of an NDEF file of 64 bytes")
+                == true, "\(failures)")
+        #expect(
+            failures["T4T-L-016"]?.contains("reaches byte 128 of an NDEF file of 128 bytes")
+                == true, "\(failures)")
+    }
+
+    @Test func aReaderAcceptingMapping4MisreadsTheTagAndFails() async throws {
+        let failures = try await Self.failures(ReaderFaults(type4: .acceptsUnknownMapping))
+        #expect(Set(failures.keys) == ["T4T-L-005"], "\(failures)")
+        #expect(failures["T4T-L-005"]?.contains("off a tag it had to refuse") == true)
+    }
+
+    @Test func theREADMETableListsEveryCaseWithItsTitle() throws {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("README.md"), encoding: .utf8)
+        var rows: [String: String] = [:]
+        for line in readme.split(separator: "\n") where line.hasPrefix("| T4T-L-") {
+            let cells = line.split(separator: "|").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count == 4 else {
+                Issue.record("a row needs ID, title, rule and expectation: \(line)")
+                continue
+            }
+            rows[cells[0]] = cells[1]
+        }
+        let cases = Type4LayoutSuite.cases
+        #expect(Set(rows.keys) == Set(cases.map(\.id)))
+        for item in cases {
+            #expect(rows[item.id] == item.title, "\(item.id)")
+        }
+    }
+}
