@@ -29,7 +29,7 @@ enum TraceHTML {
 
     /// The anchor of a case's trace, for links from its row.
     static func anchor(_ caseID: String) -> String {
-        "trace-" + String(caseID.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        "trace-" + TraceFiles.safeName(caseID)
     }
 
     private static func details(_ result: CaseResult, _ trace: CaseTrace) -> [String] {

@@ -11,8 +11,13 @@ public enum TraceFiles {
     /// Where case `caseID`'s trace goes, relative to the run's folder. Case IDs are letters,
     /// digits and dashes; anything else is replaced, so an ID never leaves the folder.
     public static func path(for caseID: String) -> String {
-        let safe = caseID.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
-        return "\(folder)/\(String(safe)).pcapng"
+        "\(folder)/\(safeName(caseID)).pcapng"
+    }
+
+    /// `caseID` with anything but letters, digits and dashes replaced: a file name and an
+    /// HTML anchor alike.
+    static func safeName(_ caseID: String) -> String {
+        String(caseID.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
     }
 
     /// Each kept trace as a pcapng file (path relative to the run's folder, contents), and

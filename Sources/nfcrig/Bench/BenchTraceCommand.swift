@@ -40,15 +40,7 @@ struct BenchTraceCommand: ParsableCommand {
             FileHandleOutput.standardError(
                 "warning: this is a debug build; figures are not meaningful (make bench)")
         #endif
-        guard let data = FileManager.default.contents(atPath: rig) else {
-            throw ValidationError("\(rig): cannot read the rig file")
-        }
-        let file: RigFile
-        do {
-            file = try RigFileParser(fileName: rig).parse(String(decoding: data, as: UTF8.self))
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        let file = try RigOptions.load(rig).file
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("nfcrig-bench-trace-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }

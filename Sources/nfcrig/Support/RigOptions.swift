@@ -8,7 +8,10 @@ struct RigOptions: ParsableArguments {
     var rig: String
 
     /// The parsed rig, or a usage error naming the file, line and column.
-    func load() throws -> LoadedRig {
+    func load() throws -> LoadedRig { try Self.load(rig) }
+
+    /// The rig file at `rig`, parsed; for a verb whose `--rig` has a default.
+    static func load(_ rig: String) throws -> LoadedRig {
         guard let data = FileManager.default.contents(atPath: rig) else {
             throw ValidationError("--rig \(rig): cannot read the file")
         }
