@@ -7,18 +7,11 @@ import Testing
 /// Every suite with each deliberate fault of the reference reader (`--dut-fault`): the fault
 /// fails exactly the cases that should catch it, across ALL suites, and nothing else.
 @Suite struct DUTFaultMatrixTests {
-    static let rig = MultiTagRestartBackgroundSuiteTests.rig
-
     static func failing(_ faults: ReaderFaults) async throws -> Set<String> {
-        let results = try await ConformanceRun.run(
-            rig, fileName: "fault-matrix.yaml",
-            directory: URL(fileURLWithPath: NSTemporaryDirectory()),
-            options: ConformanceRun.Options(dutFaults: faults), runID: "faults",
-            nfcrigVersion: "test", commit: nil, progress: { _ in }
-        ).cases
+        let results = try await CatalogRuns.results(faults)
         #expect(results.count >= 40, "at least 40 cases in all")
         #expect(results.contains { $0.suite == "t4t-layout" }, "every suite, t4t-layout too")
-        return Set(results.filter { $0.verdict != .pass }.map(\.id))
+        return CatalogRuns.failing(results)
     }
 
     static let expectations: [(spec: String, failing: Set<String>)] = [

@@ -10,34 +10,19 @@ import Testing
 @Suite struct MultiTagRestartBackgroundSuiteTests {
     static let suites = ["multi-tag", "restart-polling", "background-reading"]
 
-    /// Two simulated emulators and the reference reader on a simulated chip, virtual clock.
-    static let rig = RigFile(
-        name: "conformance-tests",
-        emulators: [
-            RigFile.Emulator(id: "tag-a", device: .sim),
-            RigFile.Emulator(id: "tag-b", device: .sim),
-        ],
-        dut: .reference(device: .sim))
+    static let rig = CatalogRuns.rig
 
-    /// The three suites' results with `faults` on the reference reader.
-    static func run(_ faults: ReaderFaults = .none, repeatCount: Int = 1) async throws
-        -> [CaseResult]
-    {
-        try await ConformanceRun.run(
-            rig, fileName: "conformance-tests.yaml",
-            directory: URL(fileURLWithPath: NSTemporaryDirectory()),
-            options: ConformanceRun.Options(
-                suites: suites, repeatCount: repeatCount, dutFaults: faults),
-            runID: "test", nfcrigVersion: "test", commit: nil, progress: { _ in }
-        ).cases
+    /// The three suites' results with `faults` on the reference reader (the shared run).
+    static func run(_ faults: ReaderFaults = .none) async throws -> [CaseResult] {
+        try await CatalogRuns.results(faults, suites: suites)
     }
 
     static func failing(_ results: [CaseResult]) -> Set<String> {
-        Set(results.filter { $0.verdict != .pass }.map(\.id))
+        CatalogRuns.failing(results)
     }
 
     @Test func everyCasePassesWithTheReferenceReader() async throws {
-        let results = try await Self.run(repeatCount: 2)
+        let results = try await Self.run()
         #expect(results.count >= 5 + 3 + 10)
         for result in results {
             #expect(result.verdict == .pass, "\(result.id): \(result.message)")
@@ -50,7 +35,7 @@ import Testing
     }
 
     @Test func restartIntervalsAre500msPlusThePollOnTheSimulatedRig() async throws {
-        let results = try await Self.run(repeatCount: 2)
+        let results = try await Self.run()
         let restarts = results.filter { $0.suite == "restart-polling" }
         #expect(!restarts.isEmpty)
         for result in restarts {

@@ -8,12 +8,7 @@ import Testing
 /// and each Type 2 fault fails its cases with a message naming what the DUT did.
 @Suite struct Type2LayoutSuiteTests {
     static func run(_ faults: ReaderFaults = .none) async throws -> [CaseResult] {
-        try await ConformanceRun.run(
-            MultiTagRestartBackgroundSuiteTests.rig, fileName: "conformance-tests.yaml",
-            directory: URL(fileURLWithPath: NSTemporaryDirectory()),
-            options: ConformanceRun.Options(suites: ["t2t-layout"], dutFaults: faults),
-            runID: "t2t-layout", nfcrigVersion: "test", commit: nil, progress: { _ in }
-        ).cases
+        try await CatalogRuns.results(faults, suites: ["t2t-layout"])
     }
 
     @Test func everyCasePassesWithTheReferenceReader() async throws {

@@ -9,30 +9,21 @@ import Testing
 /// Type 4 fault fails the cases written to catch it with a message naming its evidence, and
 /// every case states its rule and expectation (in the code and in the README's table).
 @Suite struct Type4LayoutSuiteTests {
-    static let rig = MultiTagRestartBackgroundSuiteTests.rig
-
     /// The suite's cases (only `caseIDs` when given) that did not pass with `faults`, with
-    /// their verdicts and messages. That a fault fails no other case of any suite is
-    /// `DUTFaultMatrixTests`' to show; the tests here read the evidence in the messages.
+    /// their verdicts and messages, from the shared catalog run. That a fault fails no other
+    /// case of any suite is `DUTFaultMatrixTests`' to show; the tests here read the evidence
+    /// in the messages.
     static func failures(
-        _ faults: ReaderFaults = .none, repeatCount: Int = 1, caseIDs: [String]? = nil
+        _ faults: ReaderFaults = .none, caseIDs: [String]? = nil
     ) async throws -> [String: String] {
-        let result = try await ConformanceRun.run(
-            rig, fileName: "t4t-layout.yaml", directory: URL(fileURLWithPath: "/tmp"),
-            options: .init(
-                suites: [Type4LayoutSuite.name], caseIDs: caseIDs, repeatCount: repeatCount,
-                dutFaults: faults),
-            runID: "test", nfcrigVersion: "test", commit: nil, progress: { _ in })
-        #expect(result.cases.map(\.id) == (caseIDs ?? Type4LayoutSuite.cases.map(\.id)))
-        var failures: [String: String] = [:]
-        for item in result.cases where item.verdict != .pass {
-            failures[item.id] = "\(item.verdict): \(item.message)"
-        }
-        return failures
+        let results = try await CatalogRuns.results(faults, suites: [Type4LayoutSuite.name])
+        #expect(results.map(\.id) == Type4LayoutSuite.cases.map(\.id))
+        let asked = results.filter { caseIDs?.contains($0.id) ?? true }
+        return CatalogRuns.failures(asked)
     }
 
     @Test func theReferenceReaderPassesEveryCaseTwiceInARow() async throws {
-        let failures = try await Self.failures(repeatCount: 2)
+        let failures = try await Self.failures()
         #expect(failures.isEmpty, "\(failures)")
     }
 

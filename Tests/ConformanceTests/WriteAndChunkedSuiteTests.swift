@@ -18,18 +18,11 @@ import Testing
         emulators: [.init(id: "tag-a", device: .sim), .init(id: "tag-b", device: .sim)],
         dut: .reference(device: .sim))
 
-    /// The IDs of the cases that did not pass, with their messages.
+    /// The IDs of the cases that did not pass, with their messages (the shared run).
     static func failures(_ faults: ReaderFaults) async throws -> [String: String] {
-        let result = try await ConformanceRun.run(
-            rig, fileName: "test.yaml", directory: URL(fileURLWithPath: "/tmp"),
-            options: .init(suites: suites, dutFaults: faults), runID: "test",
-            nfcrigVersion: "test", commit: nil, progress: { _ in })
-        #expect(result.cases.count == NDEFWriteSuite.cases.count + ChunkedSuite.cases.count)
-        var failures: [String: String] = [:]
-        for item in result.cases where item.verdict != .pass {
-            failures[item.id] = "\(item.verdict): \(item.message)"
-        }
-        return failures
+        let results = try await CatalogRuns.results(faults, suites: suites)
+        #expect(results.count == NDEFWriteSuite.cases.count + ChunkedSuite.cases.count)
+        return CatalogRuns.failures(results)
     }
 
     @Test func theReferenceReaderPassesEveryCase() async throws {

@@ -1,0 +1,73 @@
+import Conformance
+import Foundation
+import Rig
+import TagReader
+
+/// The whole catalog run on the simulated two-tag rig, once per set of reader faults and
+/// repetition count, shared by every test that reads it. The suites' tests and the fault
+/// matrix check different things about the same deterministic run (virtual clock), so each
+/// run happens once per test process instead of once per test; that keeps the
+/// ThreadSanitizer build of `make test` inside CI's time without dropping a check.
+enum CatalogRuns {
+    /// Two simulated emulators and the reference reader on a simulated chip.
+    static let rig = RigFile(
+        name: "conformance-tests",
+        emulators: [
+            RigFile.Emulator(id: "tag-a", device: .sim),
+            RigFile.Emulator(id: "tag-b", device: .sim),
+        ],
+        dut: .reference(device: .sim))
+
+    private struct Key: Hashable {
+        let faults: ReaderFaults
+        let repeatCount: Int
+    }
+
+    /// One run per key, started by the first test that asks and awaited by the others.
+    private actor Memo {
+        private var runs: [Key: Task<[CaseResult], any Error>] = [:]
+
+        func run(_ key: Key) -> Task<[CaseResult], any Error> {
+            if let running = runs[key] { return running }
+            let started = Task {
+                try await ConformanceRun.run(
+                    CatalogRuns.rig, fileName: "conformance-tests.yaml",
+                    directory: URL(fileURLWithPath: NSTemporaryDirectory()),
+                    options: ConformanceRun.Options(
+                        repeatCount: key.repeatCount, dutFaults: key.faults),
+                    runID: "catalog", nfcrigVersion: "test", commit: nil, progress: { _ in }
+                ).cases
+            }
+            runs[key] = started
+            return started
+        }
+    }
+
+    private static let memo = Memo()
+
+    /// Every case's result (only `suites`' when given), in the catalog's order. The
+    /// fault-free run repeats every case twice by default, so the suites' "passes with the
+    /// reference reader" tests also show a case leaves nothing behind for its next run.
+    static func results(
+        _ faults: ReaderFaults = .none, repeatCount: Int? = nil, suites: [String]? = nil
+    ) async throws -> [CaseResult] {
+        let key = Key(faults: faults, repeatCount: repeatCount ?? (faults == .none ? 2 : 1))
+        let all = try await memo.run(key).value
+        guard let suites else { return all }
+        return all.filter { suites.contains($0.suite) }
+    }
+
+    /// The IDs of the cases that did not pass.
+    static func failing(_ results: [CaseResult]) -> Set<String> {
+        Set(results.filter { $0.verdict != .pass }.map(\.id))
+    }
+
+    /// The cases that did not pass, by ID, as "verdict: message".
+    static func failures(_ results: [CaseResult]) -> [String: String] {
+        var failures: [String: String] = [:]
+        for item in results where item.verdict != .pass {
+            failures[item.id] = "\(item.verdict): \(item.message)"
+        }
+        return failures
+    }
+}
