@@ -51,7 +51,9 @@ class Reader:
         self.ndef_known = False
 
     def hello(self):
-        return {"name": "nfcpy %s reader app" % nfc.__version__, "firmware": str(self.clf.device)}
+        # nfcpy runs ISO-DEP itself (nfc/tag/tt4.py) through InCommunicateThru.
+        return {"name": "nfcpy %s reader app" % nfc.__version__, "firmware": str(self.clf.device),
+                "iso_dep": "host"}
 
     def scan(self, timeout_ms):
         if self.failed_at is not None:

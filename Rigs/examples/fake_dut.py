@@ -5,7 +5,8 @@ Usage: fake_dut.py MODE [UID]. MODE good answers everything well; the others bre
 on `read` (or `write`) so tests can check that the harness reports it and carries on:
 bad-json, silent, exit-early, unknown-status, wrong-id, not-writable, unknown-error,
 bad-tnf, bad-record-hex; `records` adds the records its application decoded to a read,
-`protocol-2` claims a protocol nfcrig does not speak, `env` names its reader's environment
+`protocol-2` claims a protocol nfcrig does not speak, `iso-dep-chip` and `iso-dep-odd` say
+their chip runs ISO-DEP (or something nfcrig does not know), `env` names its reader's environment
 (NFCRIG_READER_USB, LIBNFC_DEFAULT_DEVICE) as its firmware. A scan reports one tag with UID
 (hex, default 08a1b2c3): the one a test put in the field.
 """
@@ -29,6 +30,10 @@ for raw in sys.stdin:
     if op == "hello":
         if MODE == "protocol-2":
             send({"id": rid, "ok": True, "name": "FakeReader", "firmware": "2.0", "protocol": 2})
+        elif MODE in ("iso-dep-chip", "iso-dep-odd"):
+            handling = "chip" if MODE == "iso-dep-chip" else "firmware"
+            send({"id": rid, "ok": True, "name": "FakeReader", "firmware": "1.4.2",
+                  "iso_dep": handling})
         elif MODE == "env":
             firmware = " ".join(os.environ.get(name, "-") for name in
                                 ("NFCRIG_READER_USB", "LIBNFC_DEFAULT_DEVICE"))

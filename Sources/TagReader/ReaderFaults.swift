@@ -128,6 +128,10 @@ public struct ReaderFaults: Sendable, Hashable {
 }
 
 extension ReaderFaults {
+    /// Whether the reader runs ISO-DEP in its own software (the ISO-DEP faults need it)
+    /// rather than leaving it to the chip's InDataExchange.
+    public var runsISODEPOnHost: Bool { hostISODEP != nil }
+
     /// The host's own ISO-DEP that the ISO-DEP faults put in the chip's place, configured
     /// with them; nil when the chip's ISO-DEP (InDataExchange) serves.
     var hostISODEP: ISODEPReaderConfiguration? {

@@ -1,4 +1,6 @@
+import Conformance
 import Foundation
+import Rig
 import Testing
 
 @testable import Reporting
@@ -18,7 +20,10 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(
             object.keys.sorted()
-                == ["cases", "dut", "nfcrig", "rig", "runID", "schema", "startedAt", "summary"])
+                == [
+                    "cases", "dut", "nfcrig", "notes", "rig", "runID", "schema", "startedAt",
+                    "summary",
+                ])
         #expect(object["schema"] as? String == "nfcrig.report/1")
         #expect(object["startedAt"] as? String == "2025-03-01T09:30:00Z")
         let nfcrig = try #require(object["nfcrig"] as? [String: Any])
@@ -33,6 +38,46 @@ import Testing
         #expect(detect["unit"] as? String == "ms")
         #expect(detect["p50"] as? Double == 0.5)
         #expect(text.contains("\"p99\" : 0.99,"))
+    }
+
+    @Test func notesAndWhoRunsISODEPReadBackAndAReportWithoutThemStillLoads() throws {
+        var run = SampleRuns.run()
+        run.notes = ["isodep-errors: these verdicts judge the chip"]
+        run.dut.isoDEP = .chip
+        let report = Report(run)
+        let data = ReportJSON.encode(report)
+        let decoded = try ReportJSON.decode(data, file: "report.json")
+        #expect(decoded.notes == run.notes)
+        #expect(decoded.dut.isoDEP == .chip)
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        object["notes"] = nil
+        object["dut"] = ["name": "old", "firmware": "1"]
+        let old = try ReportJSON.decode(
+            JSONSerialization.data(withJSONObject: object), file: "old.json")
+        #expect(old.notes.isEmpty)
+        #expect(old.dut.isoDEP == nil)
+    }
+
+    @Test func anUnknownISODEPHandlingIsAnErrorNamingItsPath() throws {
+        let data = ReportJSON.encode(Report(SampleRuns.run()))
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        object["dut"] = ["name": "odd", "firmware": "1", "isoDEP": "firmware"]
+        #expect {
+            try ReportJSON.decode(JSONSerialization.data(withJSONObject: object), file: "r.json")
+        } throws: { error in
+            "\(error)".contains("dut") && "\(error)".contains("isoDEP")
+        }
+    }
+
+    @Test func theNotesAppearInEveryDocument() throws {
+        var run = SampleRuns.run()
+        run.notes = ["isodep-errors: these verdicts judge the chip <PN533>"]
+        let report = Report(run)
+        #expect(MarkdownReport.document(report).contains("## Notes\n\n- isodep-errors: "))
+        #expect(
+            HTMLReport.document(run).contains(
+                "<li>isodep-errors: these verdicts judge the chip &lt;PN533&gt;</li>"))
+        #expect(JUnitReport.document(report).contains("name=\"run.note.1\""))
     }
 
     @Test func anUnknownCommitIsWrittenAsNull() {

@@ -150,6 +150,19 @@ import Testing
         await dut.close()
     }
 
+    @Test func aDUTMaySayWhetherItsChipOrItsSoftwareRunsISODEP() async throws {
+        let told = dut("iso-dep-chip")
+        #expect(try await told.hello().isoDEP == .chip)
+        await told.close()
+        let silent = dut("good")
+        #expect(try await silent.hello().isoDEP == nil)
+        await silent.close()
+        let odd = dut("iso-dep-odd")
+        let violation = await violation { () async throws(DUTError) in _ = try await odd.hello() }
+        #expect(violation.reason == "\"iso_dep\" must be \"chip\" or \"host\", not \"firmware\"")
+        await odd.close()
+    }
+
     @Test func aProgramThatCannotStartIsAHarnessError() async throws {
         let dut = ProcessDUT(
             spec: ProcessDUTSpec(command: ["./no-such-program"]), directory: Self.examples,

@@ -134,6 +134,7 @@ public struct ConformanceRun: Sendable {
         return RunResult(
             runID: runID, rigName: file.name, rigFile: fileName, clock: file.clock.rawValue,
             dut: identity, nfcrigVersion: nfcrigVersion, commit: commit, startedAt: startedAt,
-            cases: results, profile: file.profile.rawValue)
+            cases: results, profile: file.profile.rawValue,
+            notes: RunNotes.notes(dut: identity, cases: results))
     }
 }

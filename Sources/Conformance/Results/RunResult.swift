@@ -23,13 +23,16 @@ public struct RunResult: Sendable, Hashable {
     public var startedAt: Date
     /// The cases, in run order.
     public var cases: [CaseResult]
+    /// What the report states about the run beside its verdicts (`RunNotes`).
+    public var notes: [String]
 
     /// Creates a run result.
     public init(
         runID: String, rigName: String, rigFile: String, clock: String, dut: DUTIdentity,
         nfcrigVersion: String, commit: String?, startedAt: Date, cases: [CaseResult],
-        profile: String = "nfc-forum"
+        profile: String = "nfc-forum", notes: [String] = []
     ) {
+        self.notes = notes
         self.profile = profile
         self.runID = runID
         self.rigName = rigName

@@ -82,9 +82,12 @@ public enum HTMLReport {
                     + "\(summary.error) error, \(summary.skip) skip"
             ),
         ]
+        let notes =
+            report.notes.isEmpty
+            ? [] : ["<ul class=\"notes\">"] + report.notes.map { "<li>\(e($0))</li>" } + ["</ul>"]
         return ["<section id=\"run\">", "<table class=\"run\">"]
             + rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }
-            + ["</table>", "</section>"]
+            + ["</table>"] + notes + ["</section>"]
     }
 
     private static func suiteSections(_ report: Report) -> [String] {

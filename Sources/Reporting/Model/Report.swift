@@ -92,12 +92,16 @@ public struct Report: Sendable, Hashable, Codable {
     public var summary: Summary
     /// The cases, in run order.
     public var cases: [CaseReport]
+    /// What the run's report states beside its verdicts (whose behaviour a suite judges);
+    /// absent in reports written before notes, read as none.
+    public var notes: [String]
 
     /// Creates a report from its parts; the summary is counted from the cases.
     public init(
         runID: String, rig: RigInfo, dut: DUTIdentity, nfcrig: BuildInfo, startedAt: Date,
-        cases: [CaseReport]
+        cases: [CaseReport], notes: [String] = []
     ) {
+        self.notes = notes
         self.schema = Self.currentSchema
         self.runID = runID
         self.rig = rig
@@ -116,6 +120,24 @@ public struct Report: Sendable, Hashable, Codable {
             rig: RigInfo(
                 name: run.rigName, file: run.rigFile, clock: run.clock, profile: run.profile),
             dut: run.dut, nfcrig: BuildInfo(version: run.nfcrigVersion, commit: run.commit),
-            startedAt: run.startedAt, cases: run.cases.map(CaseReport.init))
+            startedAt: run.startedAt, cases: run.cases.map(CaseReport.init), notes: run.notes)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schema, runID, rig, dut, nfcrig, startedAt, summary, cases, notes
+    }
+
+    /// Reads a report; `notes` may be absent (reports from before notes).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try container.decode(String.self, forKey: .schema)
+        runID = try container.decode(String.self, forKey: .runID)
+        rig = try container.decode(RigInfo.self, forKey: .rig)
+        dut = try container.decode(DUTIdentity.self, forKey: .dut)
+        nfcrig = try container.decode(BuildInfo.self, forKey: .nfcrig)
+        startedAt = try container.decode(Date.self, forKey: .startedAt)
+        summary = try container.decode(Summary.self, forKey: .summary)
+        cases = try container.decode([CaseReport].self, forKey: .cases)
+        notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
     }
 }

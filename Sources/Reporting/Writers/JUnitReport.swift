@@ -48,14 +48,15 @@ public enum JUnitReport {
                 ]) + ">",
             "    <properties>",
         ]
-        let properties = [
-            ("run.id", report.runID), ("rig.name", report.rig.name),
-            ("rig.file", report.rig.file), ("rig.clock", report.rig.clock),
-            ("dut.name", report.dut.name), ("dut.firmware", report.dut.firmware),
-            ("nfcrig.version", report.nfcrig.version),
-            ("nfcrig.commit", report.nfcrig.commit ?? ""),
-            ("run.startedAt", ReportFormatting.timestamp(report.startedAt)),
-        ]
+        let properties =
+            [
+                ("run.id", report.runID), ("rig.name", report.rig.name),
+                ("rig.file", report.rig.file), ("rig.clock", report.rig.clock),
+                ("dut.name", report.dut.name), ("dut.firmware", report.dut.firmware),
+                ("nfcrig.version", report.nfcrig.version),
+                ("nfcrig.commit", report.nfcrig.commit ?? ""),
+                ("run.startedAt", ReportFormatting.timestamp(report.startedAt)),
+            ] + report.notes.enumerated().map { ("run.note.\($0.offset + 1)", $0.element) }
         for (key, value) in properties {
             lines.append("      <property" + attributes([("name", key), ("value", value)]) + "/>")
         }

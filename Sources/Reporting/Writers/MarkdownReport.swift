@@ -3,7 +3,7 @@ import Rig
 
 /// `report.md`: the report as GitHub-flavoured Markdown, for pull requests and chat.
 ///
-/// A run table and verdict counts, one table per suite, the failures and errors with their
+/// A run table and verdict counts, the run's notes, one table per suite, the failures and errors with their
 /// messages, then every measurement. Every string is escaped to render literally.
 public enum MarkdownReport {
     /// The whole document.
@@ -20,6 +20,9 @@ public enum MarkdownReport {
                     "\(summary.pass)", "\(summary.fail)", "\(summary.error)", "\(summary.skip)",
                 ]
             ])
+        if !report.notes.isEmpty {
+            lines += ["", "## Notes", ""] + report.notes.map { "- " + MarkdownText.inline($0) }
+        }
         for (suite, cases) in report.casesBySuite {
             lines += ["", "## Suite \(MarkdownText.inline(suite))", ""]
             lines += table(

@@ -27,12 +27,25 @@ public struct DUTIdentity: Sendable, Hashable, Codable {
     public var name: String
     /// Its firmware version.
     public var firmware: String
+    /// Who runs ISO-DEP (ISO/IEC 14443-4) for it, when it said: its reader chip or its own
+    /// software. Where the chip does, the chip's firmware answers the `isodep-errors` cases.
+    public var isoDEP: ISODEPHandling?
 
     /// Creates an identity.
-    public init(name: String, firmware: String) {
+    public init(name: String, firmware: String, isoDEP: ISODEPHandling? = nil) {
         self.name = name
         self.firmware = firmware
+        self.isoDEP = isoDEP
     }
+}
+
+/// Who runs a reader's ISO-DEP: the block protocol's error handling (R(NAK), S(WTX),
+/// chaining, S(DESELECT)) belongs to whichever does.
+public enum ISODEPHandling: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The reader chip, as a PN533 does in InDataExchange.
+    case chip
+    /// The reader's own software, sending raw frames (a PN533's InCommunicateThru).
+    case host
 }
 
 /// What a scan found.

@@ -41,8 +41,18 @@ public actor ProcessDUT: DeviceUnderTest {
                 line: answer.line,
                 reason: "the DUT speaks protocol \(version); nfcrig speaks \(Self.protocolVersion)")
         }
+        var isoDEP: ISODEPHandling?
+        if let handling = try answer.optionalString("iso_dep") {
+            guard let known = ISODEPHandling(rawValue: handling) else {
+                throw .protocolViolation(
+                    line: answer.line,
+                    reason: "\"iso_dep\" must be \"chip\" or \"host\", not \"\(handling)\"")
+            }
+            isoDEP = known
+        }
         return DUTIdentity(
-            name: try answer.string("name"), firmware: try answer.string("firmware"))
+            name: try answer.string("name"), firmware: try answer.string("firmware"),
+            isoDEP: isoDEP)
     }
 
     public func scan(timeout: Duration) async throws(DUTError) -> DUTScan {

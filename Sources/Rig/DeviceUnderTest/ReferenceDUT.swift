@@ -13,6 +13,8 @@ public actor ReferenceDUT: DeviceUnderTest {
     private let usbSummary: String?
     private let reader: NFCReferenceReader
     private let inbox: ReferenceDUTEvents
+    /// Who runs ISO-DEP: the chip (InDataExchange) unless a fault needs the host's own.
+    private let isoDEP: ISODEPHandling
     private var lastMessage: NDEFMessage?
     private var opened = false
 
@@ -22,6 +24,7 @@ public actor ReferenceDUT: DeviceUnderTest {
         usbSummary = chip.usb?.info.summary
         let events = ReferenceDUTEvents()
         inbox = events
+        isoDEP = faults.runsISODEPOnHost ? .host : .chip
         reader = NFCReferenceReader(
             device: chip.device, configuration: ReaderConfiguration(faults: faults),
             clock: clock, onEvent: { event in events.observe(event) })
@@ -33,7 +36,7 @@ public actor ReferenceDUT: DeviceUnderTest {
             opened = true
             return DUTIdentity(
                 name: "nfcrig reference reader" + (usbSummary.map { " on \($0)" } ?? ""),
-                firmware: "PN533 \(version.version).\(version.revision)")
+                firmware: "PN533 \(version.version).\(version.revision)", isoDEP: isoDEP)
         } catch {
             throw .harness("the reference reader's chip did not open: \(error)")
         }

@@ -1,0 +1,33 @@
+import Rig
+
+/// What a report states about a whole run beside its verdicts: whose behaviour a suite's
+/// verdicts judge where that is not the DUT's own software.
+public enum RunNotes {
+    /// The notes for a run of `cases` on a DUT that introduced itself as `dut`.
+    public static func notes(dut: DUTIdentity, cases: [CaseResult]) -> [String] {
+        var notes: [String] = []
+        let isoDEPJudged = cases.contains {
+            $0.suite == ISODEPErrorsSuite.name && $0.verdict != .skip
+        }
+        if isoDEPJudged { notes.append(isoDEPNote(dut.isoDEP)) }
+        return notes
+    }
+
+    /// Whose ISO-DEP error handling the `isodep-errors` verdicts judge.
+    static func isoDEPNote(_ handling: ISODEPHandling?) -> String {
+        let suite = ISODEPErrorsSuite.name
+        switch handling {
+        case .chip:
+            return "\(suite): the DUT's reader chip runs ISO-DEP (a PN533 in InDataExchange), "
+                + "so its R(NAK), S(WTX) grants, chaining and S(DESELECT) are the chip "
+                + "firmware's: these verdicts judge the chip (simulated as the PN533 user "
+                + "manual documents it), not the DUT's software."
+        case .host:
+            return "\(suite): the DUT runs ISO-DEP in its own software (raw frames through "
+                + "its chip): these verdicts are its own."
+        case nil:
+            return "\(suite): the DUT did not say whether its chip or its software runs "
+                + "ISO-DEP (\"iso_dep\" in its hello), so these verdicts may be its chip's."
+        }
+    }
+}
