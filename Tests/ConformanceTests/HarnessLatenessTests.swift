@@ -110,13 +110,16 @@ import Testing
     }
 }
 
-/// A case names the profiles it checks; under another it is skipped with the reason.
+/// A case names the profiles it checks and what each expects; under another it is skipped
+/// with the reason, under one of them its result carries that profile's expectation.
 @Suite struct CaseProfileTests {
     @Test func aCaseOfAnotherProfileIsSkippedWithTheReasonAndNotRun() async throws {
         let rig = try await HarnessLatenessTests.rig()
         let ran = HarnessLatenessTests.Counter()
         let coreNFCOnly = ConformanceCase(
-            id: "T-002", suite: "t", title: "t", setup: "", profiles: [.coreNFC]
+            id: "T-002", suite: "t", title: "t", setup: "",
+            expectations: ProfileExpectations(
+                [.coreNFC: "opens the URL"], notJudged: "only iPhones dispatch in the background")
         ) { _ in
             ran.increment()
             return .pass
@@ -124,7 +127,11 @@ import Testing
         let dut = ReferenceDUT(chip: try #require(rig.readerChip), clock: rig.readerClock)
         let result = await ConformanceRunner(rig: rig, dut: dut, repeatCount: 1).run(coreNFCOnly)
         #expect(result.verdict == .skip)
-        #expect(result.message == "not checked under the nfc-forum profile (only corenfc)")
+        #expect(
+            result.message
+                == "not checked under the nfc-forum profile: only iPhones dispatch in the "
+                + "background (judged under corenfc)")
+        #expect(result.expected == nil)
         #expect(ran.value == 0)
         await rig.close()
     }
@@ -132,14 +139,19 @@ import Testing
     @Test func aCaseReadsTheRigsProfile() async throws {
         let rig = try await HarnessLatenessTests.rig()
         let seen = Locked<ReaderProfile?>(nil)
-        let reading = ConformanceCase(id: "T-003", suite: "t", title: "t", setup: "") {
-            context in
+        let reading = ConformanceCase(
+            id: "T-003", suite: "t", title: "t", setup: "",
+            expectations: ProfileExpectations([
+                .nfcForum: "gives up on the tag", .iso14443: "grants nothing",
+            ])
+        ) { context in
             seen.withLock { $0 = context.profile }
             return .pass
         }
         let dut = ReferenceDUT(chip: try #require(rig.readerChip), clock: rig.readerClock)
-        _ = await ConformanceRunner(rig: rig, dut: dut, repeatCount: 1).run(reading)
+        let result = await ConformanceRunner(rig: rig, dut: dut, repeatCount: 1).run(reading)
         #expect(seen.withLock { $0 } == .nfcForum)
+        #expect(result.expected == "gives up on the tag")
         await rig.close()
     }
 }

@@ -1,4 +1,5 @@
 import ISODEP
+import Rig
 import TagEmulation
 import Testing
 
@@ -66,5 +67,42 @@ import Testing
         #expect(ISODEPErrorsSuite.judge(.refusesWTX(0), Self.log([grant])).verdict == .fail)
         #expect(
             ISODEPErrorsSuite.judge(.refusesWTX(0), Self.log([Self.activated])).verdict == .pass)
+    }
+}
+
+/// The profile-dependent judgement: the NFC Forum makes a WTXM out of range a protocol
+/// error that ends the exchange; ISO/IEC 14443-4 only forbids granting it.
+@Suite struct InvalidWTXProfileTests {
+    typealias Expectation = ISODEPErrorsSuite.Expectation
+    static let asked = TagEvent.Kind.waitingTimeExtension(multiplier: 0)
+
+    static func judge(_ expectation: Expectation, _ kinds: [TagEvent.Kind]) -> Verdict {
+        ISODEPErrorsSuite.judge(expectation, ISODEPErrorsJudgementTests.log(kinds)).verdict
+    }
+
+    @Test func aReaderEndingTheExchangePassesUnderEveryProfile() {
+        for ending in [[TagEvent.Kind.released], [.readerBlock(.deselect()), .deselected]] {
+            #expect(Self.judge(.givesUpAfterInvalidWTX(0), [Self.asked] + ending) == .pass)
+            #expect(Self.judge(.refusesWTX(0), [Self.asked] + ending) == .pass)
+        }
+    }
+
+    @Test func aReaderAskingAgainWithRNAKFailsOnlyUnderTheNFCForumProfile() {
+        let nak = [Self.asked, .readerBlock(.nak(0)), .released]
+        #expect(Self.judge(.givesUpAfterInvalidWTX(0), nak) == .fail)
+        #expect(Self.judge(.refusesWTX(0), nak) == .pass)
+        let command = [Self.asked, .received([0x00, 0xB0, 0x00, 0x00, 0x0F])]
+        #expect(Self.judge(.givesUpAfterInvalidWTX(0), command) == .fail)
+    }
+
+    @Test func eachProfileGetsItsJudgementAndStatesIt() {
+        #expect(
+            ISODEPErrorsSuite.invalidWTXExpectation(60, under: .nfcForum)
+                == .givesUpAfterInvalidWTX(60))
+        #expect(ISODEPErrorsSuite.invalidWTXExpectation(60, under: .iso14443) == .refusesWTX(60))
+        #expect(ISODEPErrorsSuite.invalidWTXExpectation(60, under: .coreNFC) == .refusesWTX(60))
+        let stated = ISODEPErrorsSuite.invalidWTXExpectations(60).expected
+        #expect(Set(stated.keys) == Set(ReaderProfile.allCases))
+        #expect(stated[.nfcForum]?.contains("protocol error") == true)
     }
 }

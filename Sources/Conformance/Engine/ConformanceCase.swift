@@ -10,24 +10,35 @@ public struct ConformanceCase: Sendable {
     public var title: String
     /// The setup (tag type, content, state), for reports.
     public var setup: String
-    /// The profiles whose rules this case checks; under another the case is skipped (the
-    /// body reads `context.profile` where the profiles it applies to expect different
-    /// things).
-    public var profiles: Set<ReaderProfile>
+    /// What the case expects under each profile it judges; nil when it expects the same of
+    /// every reader, said by its title. Under a profile without an expectation the case is
+    /// skipped; the body reads `context.profile` where the expectations differ.
+    public var expectations: ProfileExpectations?
     /// Whether the case's tag answers after the reader's waiting time on purpose: its late
     /// answers are the case's subject, not the bench's slowness (see
     /// `ConformanceRunner.harnessRetries`).
     public var answersLateOnPurpose = false
+    /// The profiles whose rules the case checks.
+    public var profiles: Set<ReaderProfile> {
+        expectations?.profiles ?? Set(ReaderProfile.allCases)
+    }
+
+    /// What the case expects under `profile`; nil when its title says it for every profile
+    /// or it does not judge that profile.
+    public func expected(under profile: ReaderProfile) -> String? {
+        expectations?.expected[profile]
+    }
+
     /// Runs one repetition and judges it.
     public var body: @Sendable (CaseContext) async -> RepetitionOutcome
 
     /// Creates a case.
     public init(
         id: String, suite: String, title: String, setup: String,
-        profiles: Set<ReaderProfile> = Set(ReaderProfile.allCases),
+        expectations: ProfileExpectations? = nil,
         body: @escaping @Sendable (CaseContext) async -> RepetitionOutcome
     ) {
-        self.profiles = profiles
+        self.expectations = expectations
         self.id = id
         self.suite = suite
         self.title = title

@@ -60,7 +60,11 @@ public struct ConformanceRunner: Sendable {
             return CaseResult(
                 id: conformanceCase.id, suite: conformanceCase.suite,
                 title: conformanceCase.title, verdict: .skip,
-                message: "not checked under the \(profile) profile (only "
+                message: "not checked under the \(profile) profile"
+                    + (conformanceCase.expectations.map(\.notJudged).flatMap {
+                        $0.isEmpty ? nil : ": " + $0
+                    } ?? "")
+                    + " (judged under "
                     + conformanceCase.profiles.map(\.rawValue).sorted().joined(separator: ", ")
                     + ")")
         }
@@ -123,7 +127,8 @@ public struct ConformanceRunner: Sendable {
             id: conformanceCase.id, suite: conformanceCase.suite, title: conformanceCase.title,
             verdict: worst.verdict, message: message, measurements: recorder.measurements,
             timeline: recorder.timeline, duration: rig.now - start,
-            trace: traceMode.keeps(worst.verdict) ? decisive : nil)
+            trace: traceMode.keeps(worst.verdict) ? decisive : nil,
+            expected: conformanceCase.expected(under: profile))
     }
 
     /// One repetition on the rig's clock, with its traces when the mode keeps any.

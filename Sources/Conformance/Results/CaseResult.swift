@@ -19,14 +19,18 @@ public struct CaseResult: Sendable, Hashable {
     /// The traces of the repetition that decided the verdict, when the run's `TraceMode`
     /// keeps them.
     public var trace: CaseTrace?
+    /// What the case expected of the reader under the run's profile, where the case states
+    /// it per profile (`ProfileExpectations`).
+    public var expected: String?
 
     /// Creates a result.
     public init(
         id: String, suite: String, title: String, verdict: Verdict, message: String = "",
         measurements: [MeasurementSeries] = [], timeline: [TimelineEvent] = [],
-        duration: Duration = .zero, trace: CaseTrace? = nil
+        duration: Duration = .zero, trace: CaseTrace? = nil, expected: String? = nil
     ) {
         self.trace = trace
+        self.expected = expected
         self.id = id
         self.suite = suite
         self.title = title

@@ -14,7 +14,7 @@ enum ISODEPErrorsSuite {
     static let name = "isodep-errors"
 
     /// What a case expects of the reader, besides reading the right message.
-    enum Expectation: Sendable {
+    enum Expectation: Sendable, Equatable {
         /// It granted each S(WTX), with the WTXM asked, in order.
         case grants([UInt8])
         /// It asked for the lost answer with R(NAK) (ISO/IEC 14443-4 rule 4).
@@ -30,6 +30,9 @@ enum ISODEPErrorsSuite {
         case readsOn
         /// It did not grant an S(WTX) whose WTXM is out of range (it may give up on the tag).
         case refusesWTX(UInt8)
+        /// It took an S(WTX) whose WTXM is out of range for the protocol error it is: no
+        /// grant, and nothing more to the card in that activation but S(DESELECT).
+        case givesUpAfterInvalidWTX(UInt8)
     }
 
     static var cases: [ConformanceCase] {
@@ -143,8 +146,10 @@ enum ISODEPErrorsSuite {
         _ expectation: Expectation
     ) -> ConformanceCase {
         let tag = tag(content, card)
-        var readCase = ConformanceCase(id: id, suite: name, title: title, setup: "\(tag)") {
-            context in
+        var readCase = ConformanceCase(
+            id: id, suite: name, title: title, setup: "\(tag)",
+            expectations: .everyProfile(expectation.sentence(after: "reads the message"))
+        ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [tag])
                 try await CaseSteps.readAlone(context, stored: content)
@@ -165,7 +170,10 @@ enum ISODEPErrorsSuite {
         _ multiplier: UInt8
     ) -> ConformanceCase {
         let tag = tag(content, card)
-        return ConformanceCase(id: id, suite: name, title: title, setup: "\(tag)") { context in
+        return ConformanceCase(
+            id: id, suite: name, title: title, setup: "\(tag)",
+            expectations: invalidWTXExpectations(multiplier)
+        ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [tag])
                 _ = try await CaseSteps.scan(context, expecting: 1)
@@ -174,7 +182,8 @@ enum ISODEPErrorsSuite {
                     let judged = ReadJudgement.judge(read, stored: content, .message)
                     guard judged.verdict != .fail else { return judged }
                 }
-                let judged = judge(.refusesWTX(multiplier), await context.slots[0].events)
+                let expectation = invalidWTXExpectation(multiplier, under: context.profile)
+                let judged = judge(expectation, await context.slots[0].events)
                 guard judged.verdict == .pass else { return judged }
                 return try await readsGoodTag(context)
             }
@@ -189,7 +198,10 @@ enum ISODEPErrorsSuite {
     ) -> ConformanceCase {
         let message = Fixtures.message(ofLength: 200)
         let tag = tag([], card)
-        return ConformanceCase(id: id, suite: name, title: title, setup: "\(tag)") { context in
+        return ConformanceCase(
+            id: id, suite: name, title: title, setup: "\(tag)",
+            expectations: .everyProfile(expectation.sentence(after: "writes the message"))
+        ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [tag])
                 _ = try await CaseSteps.scan(context, expecting: 1)
@@ -220,6 +232,10 @@ enum ISODEPErrorsSuite {
         switch expectation {
         case .readsOn:
             return .pass
+        case .givesUpAfterInvalidWTX(let multiplier):
+            let refused = judge(.refusesWTX(multiplier), events)
+            guard refused.verdict == .pass else { return refused }
+            return goesOnAfterInvalidWTX(multiplier, events) ?? .pass
         case .refusesWTX(let multiplier):
             let granted = blocks.contains { block in
                 guard case .supervisory(.waitingTimeExtension(let wtxm, _), _) = block else {

@@ -14,10 +14,9 @@ import TagFormat
 /// treating, §6.3.3 the READ-ONLY state, §6.4 the NDEF procedures. Later versions of the
 /// specification renumber its sections, not these rules.
 ///
-/// Expectations are the NFC Forum's (the `nfc-forum` profile, the default). Where other
-/// references disagree, the case says what an `iso14443` or `corenfc` profile would expect.
-/// Across the suite: ISO/IEC 14443 defines the link, not the NDEF mapping, so an `iso14443`
-/// profile has nothing to judge here and would skip every case.
+/// Expectations are the NFC Forum's, judged under the `nfc-forum` profile (the default) and
+/// `corenfc`. ISO/IEC 14443 defines the link, not the NDEF mapping, so the `iso14443`
+/// profile skips every case. Comments at cases say where CoreNFC's reaction is undocumented.
 enum Type2LayoutSuite {
     static let name = "t2t-layout"
 
@@ -28,8 +27,14 @@ enum Type2LayoutSuite {
     /// The shortest message a 3-byte TLV length carries.
     static let threeByteLength = Fixtures.message(ofLength: 0xFF)
 
+    /// Every case, each expecting what its title says under the profiles that judge an NFC
+    /// Forum mapping (`ProfileExpectations.ndefMapping`).
     static var cases: [ConformanceCase] {
-        readCases + boundaryCases + refusalCases + lockCases
+        (readCases + boundaryCases + refusalCases + lockCases).map { item in
+            var judged = item
+            judged.expectations = .ndefMapping(item.title)
+            return judged
+        }
     }
 
     /// A layout on the default NTAG213-sized data area (144 bytes) unless given.

@@ -18,7 +18,8 @@ extension Type4LayoutSuite {
     ) -> ConformanceCase {
         let tag = TagSetup.type4(setup)
         return ConformanceCase(
-            id: id, suite: name, title: title, setup: text(setup, rule: rule, expect: expect)
+            id: id, suite: name, title: title, setup: text(setup, rule: rule, expect: expect),
+            expectations: .ndefMapping(expect)
         ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [tag])
@@ -66,7 +67,8 @@ extension Type4LayoutSuite {
     ) -> ConformanceCase {
         let tag = TagSetup.type4(setup)
         return ConformanceCase(
-            id: id, suite: name, title: title, setup: text(setup, rule: rule, expect: expect)
+            id: id, suite: name, title: title, setup: text(setup, rule: rule, expect: expect),
+            expectations: .ndefMapping(expect)
         ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [tag])
@@ -122,6 +124,7 @@ extension Type4LayoutSuite {
     ) -> ConformanceCase {
         var described = conformanceCase
         described.setup = text(setup, rule: rule, expect: expect)
+        described.expectations = .ndefMapping(expect)
         return described
     }
 

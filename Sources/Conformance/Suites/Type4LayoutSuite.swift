@@ -8,9 +8,10 @@ import TagFormat
 /// ISO/IEC 7816-4, or the stack bug it stands for) and what the reader must do: read the
 /// right bytes, or refuse the tag with the right status or error and never misread it.
 ///
-/// The expectations are the NFC Forum's (the `nfc-forum` profile, the default). Where other
-/// references disagree, a comment at the case says what the `iso14443` and `corenfc`
-/// profiles would expect; those profiles are not built yet.
+/// The expectations are the NFC Forum's, judged under the `nfc-forum` profile (the default)
+/// and `corenfc` (CoreNFC reads NFC Forum tags by their mappings), not under `iso14443`,
+/// which defines no NDEF mapping (`ProfileExpectations.ndefMapping`). Comments at cases say
+/// where ISO/IEC 7816-4 or a stack would see the tag differently.
 enum Type4LayoutSuite {
     static let name = "t4t-layout"
 

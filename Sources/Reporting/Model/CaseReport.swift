@@ -19,14 +19,18 @@ public struct CaseReport: Sendable, Hashable, Codable {
     /// The case's trace file, relative to the run's folder (`traces/<id>.pcapng`); absent
     /// when the case kept none.
     public var trace: String?
+    /// What the case expected of the reader under the run's profile, where it states that
+    /// per profile; absent otherwise.
+    public var expected: String?
 
     /// Creates a case report.
     public init(
         id: String, suite: String, title: String, verdict: Verdict, message: String = "",
         durationMs: Double = 0, measurements: [String: MeasurementSummary] = [:],
-        trace: String? = nil
+        trace: String? = nil, expected: String? = nil
     ) {
         self.trace = trace
+        self.expected = expected
         self.id = id
         self.suite = suite
         self.title = title
@@ -45,7 +49,8 @@ public struct CaseReport: Sendable, Hashable, Codable {
             message: result.message,
             durationMs: Microseconds.milliseconds(Microseconds.of(result.duration)),
             measurements: measurements,
-            trace: result.trace.map { _ in TraceFiles.path(for: result.id) })
+            trace: result.trace.map { _ in TraceFiles.path(for: result.id) },
+            expected: result.expected)
     }
 
     /// The metric names, sorted: the order every writer lists them in.

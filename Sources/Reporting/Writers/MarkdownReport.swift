@@ -40,6 +40,7 @@ public enum MarkdownReport {
             lines += problems.map {
                 "- **\(MarkdownText.inline($0.id))** (\($0.verdict.rawValue)): "
                     + MarkdownText.inline($0.message.isEmpty ? "no message" : $0.message)
+                    + ($0.expected.map { " (expected: " + MarkdownText.inline($0) + ")" } ?? "")
                     + ($0.trace.map { " — trace: [\($0)](\($0))" } ?? "")
             }
         }

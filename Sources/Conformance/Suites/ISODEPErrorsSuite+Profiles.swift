@@ -1,0 +1,93 @@
+import ISODEP
+import Rig
+import TagEmulation
+
+/// What each `isodep-errors` case expects under each profile. The three references agree
+/// on everything here but an S(WTX) whose WTXM is out of 1…59: the NFC Forum's Digital
+/// specification makes it a protocol error (the reader ends the exchange; ST's RFAL and
+/// Nordic's NFC library both do), while ISO/IEC 14443-4 only calls the values RFU and says
+/// nothing of the reader's reaction, and Apple documents none for CoreNFC.
+extension ISODEPErrorsSuite {
+    /// The expectations of a case whose card asks S(WTX) with the out-of-range `multiplier`.
+    static func invalidWTXExpectations(_ multiplier: UInt8) -> ProfileExpectations {
+        let grantsNothing =
+            "grants no S(WTX) with WTXM \(multiplier) (0 and 60–63 are RFU); what it does "
+            + "next is its own choice; then it reads a good tag"
+        return ProfileExpectations([
+            .nfcForum: "treats S(WTX) with WTXM \(multiplier) as a protocol error: grants "
+                + "nothing and sends the card nothing more in that activation but S(DESELECT); "
+                + "then it reads a good tag",
+            .iso14443: grantsNothing,
+            .coreNFC: grantsNothing + " (CoreNFC documents no reaction; the ISO rule applies)",
+        ])
+    }
+
+    /// The judgement of that case under `profile`.
+    static func invalidWTXExpectation(_ multiplier: UInt8, under profile: ReaderProfile)
+        -> Expectation
+    {
+        profile == .nfcForum ? .givesUpAfterInvalidWTX(multiplier) : .refusesWTX(multiplier)
+    }
+
+    /// Why the reader went on with the card after it asked S(WTX) with `multiplier` (an
+    /// R-block, another S-block or a command before the activation ended); nil when it did
+    /// not, or the card never asked.
+    static func goesOnAfterInvalidWTX(_ multiplier: UInt8, _ events: [TagEvent])
+        -> RepetitionOutcome?
+    {
+        guard
+            let asked = events.firstIndex(where: {
+                if case .waitingTimeExtension(Int(multiplier)) = $0.kind { true } else { false }
+            })
+        else { return nil }
+        for event in events[(asked + 1)...] {
+            switch event.kind {
+            case .activated, .listening, .released, .deselected, .idle, .fellBackToIdle,
+                .haltedUntilFieldOff:
+                return nil
+            case .readerBlock(.supervisory(.deselect, _)):
+                continue
+            case .readerBlock(let block):
+                return .fail(
+                    "after S(WTX) with WTXM \(multiplier), a protocol error, the reader went on "
+                        + "with \(block) instead of ending the exchange"
+                ).evidenced(at: event.at)
+            case .received(let command):
+                return .fail(
+                    "after S(WTX) with WTXM \(multiplier), a protocol error, the reader went on "
+                        + "with a command of \(command.count) bytes instead of ending the exchange"
+                ).evidenced(at: event.at)
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+}
+
+extension ISODEPErrorsSuite.Expectation {
+    /// The expectation in words, after what the reader does with the tag's message.
+    func sentence(after doing: String) -> String {
+        let then = "; then it reads a good tag"
+        switch self {
+        case .grants(let multipliers):
+            return "grants each S(WTX) with the WTXM asked (\(multipliers)) and \(doing)" + then
+        case .negativeAcknowledgement:
+            return "asks for the lost answer with R(NAK) and \(doing)" + then
+        case .acknowledgesChainedAnswer:
+            return "acknowledges each part of the chained answer with R(ACK) and \(doing)" + then
+        case .chainsWithin(let capacity):
+            return "chains its command in parts of at most \(capacity) INF bytes and \(doing)"
+                + then
+        case .waitsGuardTime(let guardTime):
+            return "sends its first block no earlier than \(guardTime) after the RATS and "
+                + doing + then
+        case .readsOn:
+            return doing + then
+        case .refusesWTX(let multiplier):
+            return "grants no S(WTX) with WTXM \(multiplier)" + then
+        case .givesUpAfterInvalidWTX(let multiplier):
+            return "treats S(WTX) with WTXM \(multiplier) as a protocol error" + then
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Rig
+import Testing
+
+@testable import Conformance
+
+/// The suites of issue 22 under each profile: every case states what it expects under each
+/// profile it judges; the reference reader passes them all under every profile; `iso14443`
+/// skips the NDEF mapping suites, saying why, and judges ISO-DEP.
+@Suite struct ReaderProfileRunTests {
+    static let suites = [Type2LayoutSuite.name, Type4LayoutSuite.name, ISODEPErrorsSuite.name]
+
+    static func run(_ profile: ReaderProfile, suites: [String] = suites) async throws
+        -> [CaseResult]
+    {
+        var rig = CatalogRuns.rig
+        rig.profile = profile
+        return try await ConformanceRun.run(
+            rig, fileName: "profile.yaml", directory: URL(fileURLWithPath: NSTemporaryDirectory()),
+            options: .init(suites: suites), runID: "profile", nfcrigVersion: "test",
+            commit: nil, progress: { _ in }
+        ).cases
+    }
+
+    @Test func everyCaseStatesWhatEachProfileItJudgesExpects() throws {
+        for suite in Self.suites {
+            let cases = try #require(ConformanceCatalog.cases(suite: suite))
+            for item in cases {
+                let expectations = try #require(item.expectations, "\(item.id)")
+                #expect(expectations.expected[.nfcForum]?.isEmpty == false, "\(item.id)")
+                #expect(
+                    expectations.profiles == Set(ReaderProfile.allCases)
+                        || !expectations.notJudged.isEmpty, "\(item.id): say why not")
+            }
+        }
+    }
+
+    @Test func underISO14443TheMappingSuitesAreSkippedWithTheReasonAndISODEPIsJudged()
+        async throws
+    {
+        let results = try await Self.run(.iso14443)
+        for result in results where result.suite != ISODEPErrorsSuite.name {
+            #expect(result.verdict == .skip, "\(result.id)")
+            #expect(result.message.contains("define no NDEF mapping"), "\(result.message)")
+        }
+        let isoDEP = results.filter { $0.suite == ISODEPErrorsSuite.name }
+        #expect(!isoDEP.isEmpty)
+        for result in isoDEP {
+            #expect(result.verdict == .pass, "\(result.id): \(result.message)")
+            #expect(result.expected?.isEmpty == false, "\(result.id)")
+        }
+        let invalid = try #require(isoDEP.first { $0.id == "ISODEP-E-017" })
+        #expect(invalid.expected?.hasPrefix("grants no S(WTX) with WTXM 0") == true)
+    }
+
+    @Test func underCoreNFCTheReferenceReaderPassesEveryCaseAndEachStatesItsExpectation()
+        async throws
+    {
+        let results = try await Self.run(.coreNFC)
+        #expect(results.count == Self.suites.compactMap(ConformanceCatalog.cases).joined().count)
+        for result in results {
+            #expect(result.verdict == .pass, "\(result.id): \(result.message)")
+            #expect(result.expected?.isEmpty == false, "\(result.id)")
+        }
+    }
+
+    @Test func underTheNFCForumProfileAnInvalidWTXMustEndTheExchange() async throws {
+        let results = try await CatalogRuns.results(suites: [ISODEPErrorsSuite.name])
+        let invalid = try #require(results.first { $0.id == "ISODEP-E-018" })
+        #expect(invalid.verdict == .pass, "\(invalid.message)")
+        #expect(invalid.expected?.contains("protocol error") == true)
+    }
+}
