@@ -49,6 +49,12 @@ enum ISODEPErrorsSuite {
         let recovery = "ISO/IEC 14443-4:2018 §7.5.4, rules 4 and 11 (R(NAK), repeated block)"
         let deselect = "ISO/IEC 14443-4:2018 §8 (S(DESELECT))"
         let frameSize = "ISO/IEC 14443-4:2018 §5.2.3 and §7.1.1 (FSC, chaining)"
+        let damaged =
+            "ISO/IEC 14443-4:2018 §7.5.4, rule 4, and NFC Forum Digital 2.2 §13.2.5 "
+            + "(a transmission error is treated as a timeout: R(NAK))"
+        let departure =
+            "ISO/IEC 14443-4:2018 §7.5.4, rules 4 and 5, and NFC Forum Digital 2.2 §13.2.5 "
+            + "(an unrecoverable error ends the exchange)"
         return [
             readCase(
                 "ISODEP-E-001", "grants one S(WTX) and reads on (\(wtx))",
@@ -124,6 +130,41 @@ enum ISODEPErrorsSuite {
                 "ISODEP-E-016",
                 "reads a card of FWI 4 whose answers come at once (ISO/IEC 14443-4:2018 §5.2.5)",
                 card(.none, ats: ATS(fsci: 8, fwi: 4)), message, .readsOn),
+            readCase(
+                "ISODEP-E-019",
+                "asks again with R(NAK) when the first answer arrives with a wrong CRC (\(damaged))",
+                card(.init(wrongCRCOnce: [1])), message, .negativeAcknowledgement),
+            readCase(
+                "ISODEP-E-020",
+                "asks again with R(NAK) for an answer with a wrong CRC in the middle of a read "
+                    + "(\(damaged))",
+                card(.init(wrongCRCOnce: [4])), message, .negativeAcknowledgement),
+            departureCase(
+                "ISODEP-E-021",
+                "reports a read error, no message, when the card leaves after the first part of "
+                    + "a chained answer (\(departure))",
+                card(.init(leavesFieldAfterChainingBlocks: 1)), long),
+            departureCase(
+                "ISODEP-E-022",
+                "reports a read error, no message, when the card leaves in the middle of a read's "
+                    + "third chained answer (\(departure))",
+                card(.init(leavesFieldAfterChainingBlocks: 3)), long),
+            writeCase(
+                "ISODEP-E-023",
+                "chains a command to a card of FSC 64 in parts of at most 61 bytes (\(frameSize))",
+                card(.none, ats: ATS(fsci: 5, fwi: 8)), .chainsWithin(capacity: 61)),
+            writeCase(
+                "ISODEP-E-024",
+                "chains a 260-byte UPDATE BINARY to a card of FSC 256 in parts of at most 253 "
+                    + "bytes (\(frameSize))",
+                card(.none, ats: ATS(fsci: 8, fwi: 8)), .chainsWithin(capacity: 253),
+                messageLength: 600),
+            readCase(
+                "ISODEP-E-025",
+                "waits the start-up frame guard time of SFGI 10 (about 309 ms) before its first "
+                    + "block (ISO/IEC 14443-4:2018 §5.2.5)",
+                card(.none, ats: ATS(fsci: 8, fwi: 8, sfgi: 10)), message,
+                .waitsGuardTime(ISODEPTiming.startUpFrameGuardTime(sfgi: 10))),
         ]
     }
 
@@ -181,13 +222,14 @@ enum ISODEPErrorsSuite {
         }
     }
 
-    /// A write of a 200-byte message to an empty Type 4 tag whose card is `card`: the reader
-    /// sends UPDATE BINARY commands longer than small frame sizes hold.
+    /// A write of a `messageLength`-byte message to an empty Type 4 tag whose card is
+    /// `card`: the reader sends UPDATE BINARY commands longer than small frame sizes hold
+    /// (up to MLc, 255 data bytes, once the message is longer).
     static func writeCase(
         _ id: String, _ title: String, _ card: ISODEPCardConfiguration,
-        _ expectation: Expectation
+        _ expectation: Expectation, messageLength: Int = 200
     ) -> ConformanceCase {
-        let message = Fixtures.message(ofLength: 200)
+        let message = Fixtures.message(ofLength: messageLength)
         let tag = tag([], card)
         return ConformanceCase(id: id, suite: name, title: title, setup: "\(tag)") { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
