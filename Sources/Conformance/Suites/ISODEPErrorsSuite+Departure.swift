@@ -11,18 +11,14 @@ extension ISODEPErrorsSuite {
     static func departureCase(
         _ id: String, _ title: String, _ card: ISODEPCardConfiguration, _ content: [UInt8]
     ) -> ConformanceCase {
-        let tag = tag(content, card)
-        return ConformanceCase(id: id, suite: name, title: title, setup: "\(tag)") { context in
-            await CaseSteps.run { () async throws(CaseSteps.Stop) in
-                try await CaseSteps.present(context, [tag])
-                _ = try await CaseSteps.scan(context, expecting: 1)
-                let judged = await abandonedRead(context, stored: content)
-                // The card stopped answering where it left; now the tag itself goes, so
-                // that no later poll finds it.
-                await context.slots[0].remove()
-                guard judged.verdict == .pass else { return judged }
-                return try await readsGoodTag(context)
-            }
+        CaseSteps.scannedCase(id, suite: name, title, tag(content, card)) {
+            context async throws(CaseSteps.Stop) in
+            let judged = await abandonedRead(context, stored: content)
+            // The card stopped answering where it left; now the tag itself goes, so that no
+            // later poll finds it.
+            await context.slots[0].remove()
+            guard judged.verdict == .pass else { return judged }
+            return try await readsGoodTag(context)
         }
     }
 
@@ -31,16 +27,10 @@ extension ISODEPErrorsSuite {
     static func abandonedRead(_ context: CaseContext, stored: [UInt8]) async
         -> RepetitionOutcome
     {
-        do {
-            return judgeAbandonedRead(try await context.dut.read(), stored: stored)
-        } catch .reader {
-            return .pass
-        } catch .timeout(let operation, let after) {
-            return .fail(
-                "the DUT hung on the tag that left: "
-                    + "\(DUTError.timeout(operation: operation, after: after))")
-        } catch {
-            return CaseSteps.outcome(of: error, in: "read")
+        switch await CaseSteps.refusalRead(context, on: "the tag that left") {
+        case .refused: return .pass
+        case .broke(let outcome): return outcome
+        case .answered(let read): return judgeAbandonedRead(read, stored: stored)
         }
     }
 

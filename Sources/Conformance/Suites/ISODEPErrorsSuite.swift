@@ -48,6 +48,14 @@ enum ISODEPErrorsSuite {
         let wtx = "ISO/IEC 14443-4:2018 §7.3 and NFC Forum Digital 2.2 §13.2.6 (S(WTX))"
         let recovery = "ISO/IEC 14443-4:2018 §7.5.4, rules 4 and 11 (R(NAK), repeated block)"
         let deselect = "ISO/IEC 14443-4:2018 §8 (S(DESELECT))"
+        func guardTimeCase(_ id: String, sfgi: UInt8, _ note: String) -> ConformanceCase {
+            readCase(
+                id,
+                "waits the start-up frame guard time of SFGI \(sfgi)\(note) before its first "
+                    + "block (ISO/IEC 14443-4:2018 §5.2.5)",
+                card(.none, ats: ATS(fsci: 8, fwi: 8, sfgi: sfgi)), message,
+                .waitsGuardTime(ISODEPTiming.startUpFrameGuardTime(sfgi: sfgi)))
+        }
         let frameSize = "ISO/IEC 14443-4:2018 §5.2.3 and §7.1.1 (FSC, chaining)"
         let damaged =
             "ISO/IEC 14443-4:2018 §7.5.4, rule 4, and NFC Forum Digital 2.2 §13.2.5 "
@@ -108,12 +116,7 @@ enum ISODEPErrorsSuite {
                     + "(ISO/IEC 14443-4:2018 §5.2.3: FSCI 2 by default)",
                 card(.none, ats: ATS(fsci: nil, ta: nil, tb: nil, tc: nil, historicalBytes: [])),
                 .chainsWithin(capacity: 29)),
-            readCase(
-                "ISODEP-E-014",
-                "waits the start-up frame guard time of SFGI 6 before its first block "
-                    + "(ISO/IEC 14443-4:2018 §5.2.5)",
-                card(.none, ats: ATS(fsci: 8, fwi: 8, sfgi: 6)), message,
-                .waitsGuardTime(ISODEPTiming.startUpFrameGuardTime(sfgi: 6))),
+            guardTimeCase("ISODEP-E-014", sfgi: 6, ""),
             readCase(
                 "ISODEP-E-015",
                 "reads a card of FWI 14, the longest frame waiting time "
@@ -159,12 +162,7 @@ enum ISODEPErrorsSuite {
                     + "bytes (\(frameSize))",
                 card(.none, ats: ATS(fsci: 8, fwi: 8)), .chainsWithin(capacity: 253),
                 messageLength: 600),
-            readCase(
-                "ISODEP-E-025",
-                "waits the start-up frame guard time of SFGI 10 (about 309 ms) before its first "
-                    + "block (ISO/IEC 14443-4:2018 §5.2.5)",
-                card(.none, ats: ATS(fsci: 8, fwi: 8, sfgi: 10)), message,
-                .waitsGuardTime(ISODEPTiming.startUpFrameGuardTime(sfgi: 10))),
+            guardTimeCase("ISODEP-E-025", sfgi: 10, " (about 309 ms)"),
         ]
     }
 
@@ -205,20 +203,16 @@ enum ISODEPErrorsSuite {
         _ id: String, _ title: String, _ card: ISODEPCardConfiguration, _ content: [UInt8],
         _ multiplier: UInt8
     ) -> ConformanceCase {
-        let tag = tag(content, card)
-        return ConformanceCase(id: id, suite: name, title: title, setup: "\(tag)") { context in
-            await CaseSteps.run { () async throws(CaseSteps.Stop) in
-                try await CaseSteps.present(context, [tag])
-                _ = try await CaseSteps.scan(context, expecting: 1)
-                // A protocol error may end the read with an error; only a wrong message fails.
-                if let read = try? await CaseSteps.read(context), read.status != .notSupported {
-                    let judged = ReadJudgement.judge(read, stored: content, .message)
-                    guard judged.verdict != .fail else { return judged }
-                }
-                let judged = judge(.refusesWTX(multiplier), await context.slots[0].events)
-                guard judged.verdict == .pass else { return judged }
-                return try await readsGoodTag(context)
+        CaseSteps.scannedCase(id, suite: name, title, tag(content, card)) {
+            context async throws(CaseSteps.Stop) in
+            // A protocol error may end the read with an error; only a wrong message fails.
+            if let read = try? await CaseSteps.read(context), read.status != .notSupported {
+                let judged = ReadJudgement.judge(read, stored: content, .message)
+                guard judged.verdict != .fail else { return judged }
             }
+            let judged = judge(.refusesWTX(multiplier), await context.slots[0].events)
+            guard judged.verdict == .pass else { return judged }
+            return try await readsGoodTag(context)
         }
     }
 
