@@ -163,6 +163,11 @@ enum ISODEPErrorsSuite {
                 card(.none, ats: ATS(fsci: 8, fwi: 8)), .chainsWithin(capacity: 253),
                 messageLength: 600),
             guardTimeCase("ISODEP-E-025", sfgi: 10, " (about 309 ms)"),
+            readCase(
+                "ISODEP-E-026",
+                "reads a card of FWI 0, the shortest frame waiting time (about 302 µs plus the "
+                    + "reader's ΔFWT), whose answers come at once (ISO/IEC 14443-4:2018 §5.2.5)",
+                card(.none, ats: ATS(fsci: 8, fwi: 0)), message, .readsOn),
         ]
     }
 
