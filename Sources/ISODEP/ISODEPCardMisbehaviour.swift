@@ -27,11 +27,14 @@ public struct ISODEPCardMisbehaviour: Sendable, Hashable {
     public var answerAfterWaitingTime: Set<Int>
     /// APDUs whose (first) answer block goes on the air once with wrong CRC_A bytes, as a
     /// block hit by noise arrives: the reader must take it as a transmission error, send
-    /// R(NAK) and gets the block intact then (ISO/IEC 14443-4 §7.5.4 rule 4).
+    /// R(NAK) and gets the block intact then (ISO/IEC 14443-4 §7.5.4 rule 4). The damaged
+    /// block costs three register round trips to the chip before it goes out (CIU_TxMode
+    /// read, CRC off, back on): a card of very short FWT answers it late as well.
     public var wrongCRCOnce: Set<Int>
     /// The card leaves the field once it has sent this many I-blocks with the chaining bit
     /// set (counted over the session): in the middle of a chained answer it answers nothing
-    /// more, as a card carried away. nil: it stays.
+    /// more, as a card carried away (its session ignores the reader until the reader lets
+    /// go or the tag is taken out of the field). nil: it stays.
     public var leavesFieldAfterChainingBlocks: Int?
     /// S(DESELECT) handling.
     public var deselect: Deselect
