@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "VirtualUSBSupport", dependencies: ["CUMockdev"]),
         .target(
             name: "VirtualUSB", dependencies: ["PN533Sim", "PN533", "VirtualUSBSupport", "Locking"]),
-        .target(name: "ISODEP", dependencies: ["PN533", "HexText", "Locking"]),
+        .target(name: "ISODEP", dependencies: ["PN533", "PacketTrace", "HexText", "Locking"]),
         // ISO-DEP time on the simulation clock: where the protocol layer and the simulator
         // meet, kept out of both so that ISODEP never knows a simulator exists.
         .target(name: "ISODEPSimulation", dependencies: ["ISODEP", "PN533Sim", "Locking"]),
@@ -183,8 +183,8 @@ let package = Package(
         .testTarget(
             name: "ISODEPTests",
             dependencies: [
-                "ISODEP", "ISODEPSimulation", "PN533", "PN533Sim", "HexText", "SeededRandom",
-                "NFCRigTestSupport", "SimulatedRigSupport",
+                "ISODEP", "ISODEPSimulation", "PN533", "PN533Sim", "PacketTrace", "HexText",
+                "SeededRandom", "NFCRigTestSupport", "SimulatedRigSupport",
             ]),
         .testTarget(
             name: "TagReaderTests",

@@ -17,6 +17,8 @@ public struct ISODEPCardEvent: Sendable, Hashable, CustomStringConvertible {
         case handlerFinished(response: [UInt8])
         /// The session is over.
         case ended(ISODEPCardSessionEnd)
+        /// The card broke a rule on purpose in a way its frames alone do not show, and how.
+        case misbehaved(String)
     }
 
     /// When, in the scheduler's `now` terms.
@@ -43,6 +45,7 @@ public struct ISODEPCardEvent: Sendable, Hashable, CustomStringConvertible {
         case .handlerStarted(let command): return "\(stamp) APDU \(Hex.encode(command))"
         case .handlerFinished(let response): return "\(stamp) RAPDU \(Hex.encode(response))"
         case .ended(let end): return "\(stamp) ended: \(end)"
+        case .misbehaved(let what): return "\(stamp) misbehaved: \(what)"
         }
     }
 }

@@ -14,8 +14,13 @@ public struct ISODEPCardEventKinds: OptionSet, Sendable, Hashable {
     public static let ignored = Self(rawValue: 1 << 3)
     /// How the session ended.
     public static let ended = Self(rawValue: 1 << 4)
+    /// Rules the card broke on purpose (`ISODEPCardMisbehaviour`) where nothing else shows
+    /// it: a wrong CRC, leaving the field.
+    public static let misbehaviour = Self(rawValue: 1 << 5)
     /// Every event.
-    public static let all: Self = [.frames, .supervisoryFrames, .handler, .ignored, .ended]
+    public static let all: Self = [
+        .frames, .supervisoryFrames, .handler, .ignored, .ended, .misbehaviour,
+    ]
 
     /// The kind a frame event belongs to.
     static func of(_ frame: ISODEPFrame) -> Self {

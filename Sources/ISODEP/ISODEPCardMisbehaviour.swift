@@ -25,18 +25,32 @@ public struct ISODEPCardMisbehaviour: Sendable, Hashable {
     /// APDUs the card answers only after the frame waiting time is over, without asking
     /// for more time: the reader must treat the card as silent.
     public var answerAfterWaitingTime: Set<Int>
+    /// APDUs whose (first) answer block goes on the air once with wrong CRC_A bytes, as a
+    /// block hit by noise arrives: the reader must take it as a transmission error, send
+    /// R(NAK) and gets the block intact then (ISO/IEC 14443-4 §7.5.4 rule 4). The damaged
+    /// block costs three register round trips to the chip before it goes out (CIU_TxMode
+    /// read, CRC off, back on): a card of very short FWT answers it late as well.
+    public var wrongCRCOnce: Set<Int>
+    /// The card leaves the field once it has sent this many I-blocks with the chaining bit
+    /// set (counted over the session): in the middle of a chained answer it answers nothing
+    /// more, as a card carried away (its session ignores the reader until the reader lets
+    /// go or the tag is taken out of the field). nil: it stays.
+    public var leavesFieldAfterChainingBlocks: Int?
     /// S(DESELECT) handling.
     public var deselect: Deselect
 
     /// A card that misbehaves in the ways given; by default in none.
     public init(
         wtxRequests: [UInt8] = [], wtxOn: Set<Int>? = nil, silentOnce: Set<Int> = [],
-        answerAfterWaitingTime: Set<Int> = [], deselect: Deselect = .answer
+        answerAfterWaitingTime: Set<Int> = [], wrongCRCOnce: Set<Int> = [],
+        leavesFieldAfterChainingBlocks: Int? = nil, deselect: Deselect = .answer
     ) {
         self.wtxRequests = wtxRequests
         self.wtxOn = wtxOn
         self.silentOnce = silentOnce
         self.answerAfterWaitingTime = answerAfterWaitingTime
+        self.wrongCRCOnce = wrongCRCOnce
+        self.leavesFieldAfterChainingBlocks = leavesFieldAfterChainingBlocks
         self.deselect = deselect
     }
 

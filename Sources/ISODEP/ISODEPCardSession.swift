@@ -33,6 +33,12 @@ struct ISODEPCardSession {
     /// Whether the card breaks any rule on purpose, decided once: a card that keeps them
     /// all answers without looking further.
     let misbehaves: Bool
+    /// I-blocks with the chaining bit sent so far: what `leavesFieldAfterChainingBlocks`
+    /// counts.
+    var chainingBlocksSent = 0
+    /// Whether the card left the field (`leavesFieldAfterChainingBlocks`): it answers nothing
+    /// more.
+    var leftField = false
 
     init(
         card: ISODEPCard, immediate: ISODEPCard.ImmediateHandler?,
@@ -56,7 +62,12 @@ struct ISODEPCardSession {
         card.emit(.frames, .sent(.ats(card.configuration.ats)))
         try await respond(card.configuration.ats.encode())
         while true {
-            try await handle(try await nextBlock())
+            let block = try await nextBlock()
+            guard !leftField else {
+                ignore(block, "the card left the field")
+                continue
+            }
+            try await handle(block)
         }
     }
 
@@ -142,6 +153,13 @@ struct ISODEPCardSession {
                 .ignored, .ignored(bytes: [], reason: "APDU \(apduCount) left unanswered once"))
             return
         }
+        if misbehaviour.wrongCRCOnce.contains(apduCount), let block = nextAnswerPart() {
+            // Kept as the block to repeat: the reader's R(NAK) (rule 11) gets it intact.
+            card.emit(.of(.block(block)), .sent(.block(block)))
+            card.emit(.misbehaviour, .misbehaved("APDU \(apduCount) answered with a wrong CRC"))
+            lastSent = block
+            return try await respondWithWrongCRC(block.encode())
+        }
         if misbehaviour.answerAfterWaitingTime.contains(apduCount) {
             // Half a waiting time past its end, counted from the command's arrival.
             let late = receivedAt + card.configuration.ats.frameWaitingTime * 3 / 2
@@ -211,6 +229,16 @@ struct ISODEPCardSession {
     private nonisolated(nonsending) mutating func sendNextAnswerPart() async throws(Exit) {
         guard let block = nextAnswerPart() else { return }
         try await send(block)
+        guard misbehaves, answerNext != nil,
+            let limit = card.configuration.misbehaviour.leavesFieldAfterChainingBlocks
+        else { return }
+        chainingBlocksSent += 1
+        if chainingBlocksSent >= limit {
+            leftField = true
+            card.emit(
+                .misbehaviour,
+                .misbehaved("left the field after \(chainingBlocksSent) chained answer parts"))
+        }
     }
 
     /// The next I-block of the answer going out, taken from it; nil once all went.
@@ -285,6 +313,14 @@ struct ISODEPCardSession {
                 timeout: card.configuration.idleTimeout)
         } catch .noResponse {
             throw .ended(.idle(card.configuration.idleTimeout))
+        } catch {
+            throw Self.exit(for: error)
+        }
+    }
+
+    private nonisolated(nonsending) func respondWithWrongCRC(_ bytes: [UInt8]) async throws(Exit) {
+        do throws(PN533Error) {
+            try await card.respondWithWrongCRC(bytes)
         } catch {
             throw Self.exit(for: error)
         }

@@ -51,15 +51,18 @@ public struct Type2CapabilityContainer: Sendable, Hashable {
         [Self.magic, version, UInt8(dataAreaSize / 8), access]
     }
 
-    /// Decodes block 3; error offsets are tag memory addresses (12–15).
-    public init(decoding input: some Collection<UInt8>) throws(Type2TagError) {
+    /// Decodes block 3; error offsets are tag memory addresses (12–15). A major version
+    /// other than 1 is refused unless `leniency` has `anyMajorVersion`.
+    public init(decoding input: some Collection<UInt8>, leniency: Type2Leniency = [])
+        throws(Type2TagError)
+    {
         let bytes = Array(input.prefix(4))
         let base = Type2Tag.capabilityContainerOffset
         guard bytes.count == 4 else {
             throw .truncated(offset: base, needed: 4, available: bytes.count)
         }
         guard bytes[0] == Self.magic else { throw .badMagic(offset: base, value: bytes[0]) }
-        guard bytes[1] >> 4 == 1 else {
+        guard bytes[1] >> 4 == 1 || leniency.contains(.anyMajorVersion) else {
             throw .unsupportedVersion(offset: base + 1, version: bytes[1])
         }
         guard bytes[2] != 0 else { throw .dataAreaSizeInvalid(offset: base + 2, size: 0) }

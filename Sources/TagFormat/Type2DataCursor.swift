@@ -33,12 +33,23 @@ struct Type2DataCursor {
         return address
     }
 
+    /// The next address once the data area is over, counting on past its end: for a walk
+    /// that takes a TLV's value from beyond the data area (`Type2Leniency.pastDataArea`).
+    mutating func nextPastEnd() -> Int {
+        address = max(address, end)
+        defer { address += 1 }
+        return address
+    }
+
     /// Moves back to `address`, to count the room from a TLV already walked past.
     mutating func rewind(to address: Int) { self.address = address }
 
     /// How many usable addresses remain.
     func remaining() -> Int {
-        (address..<end).reduce(0) { count, address in skipped[address] ? count : count + 1 }
+        guard address < end else { return 0 }
+        return (address..<end).reduce(0) { count, address in
+            skipped[address] ? count : count + 1
+        }
     }
 }
 

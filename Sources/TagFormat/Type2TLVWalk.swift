@@ -41,10 +41,12 @@ public struct Type2TLVWalk: Sendable, Hashable {
 
     /// Walks `memory` (tag memory from block 0) over a data area of `dataAreaSize` bytes.
     /// Without `jumpsOverReservedBytes` the walk reads the reserved bytes Memory Control TLVs
-    /// declare as TLV bytes, as a reader with the `ignores-memory-control` fault does.
+    /// declare as TLV bytes, as a reader with the `ignores-memory-control` fault does;
+    /// `leniency` breaks the rules it names (a Terminator walked past, a value taken from
+    /// beyond the data area), as the reader faults that model them do.
     public init(
         memory: [UInt8], dataAreaSize: Int, stopsAtNDEFMessage: Bool = true,
-        jumpsOverReservedBytes: Bool = true
+        jumpsOverReservedBytes: Bool = true, leniency: Type2Leniency = []
     ) throws(Type2TagError) {
         var cursor = Type2DataCursor(dataAreaSize: dataAreaSize)
         tlvs = []
@@ -65,8 +67,9 @@ public struct Type2TLVWalk: Sendable, Hashable {
                         tag: tag, offset: start, lengthFieldSize: 0, value: [],
                         endOffset: start + 1))
                 if tag == .terminator {
-                    terminated = true
                     capacityFrom = capacityFrom ?? cursorAt(start, from: cursor)
+                    if leniency.contains(.pastTerminator) { continue }
+                    terminated = true
                     break
                 }
                 continue
@@ -95,8 +98,10 @@ public struct Type2TLVWalk: Sendable, Hashable {
             var value: [UInt8] = []
             value.reserveCapacity(min(length, memory.count))
             var end = lengthOffset + lengthBytes.count
+            let pastDataArea = leniency.contains(.pastDataArea)
             while value.count < length {
-                guard let address = cursor.next() else {
+                guard let address = cursor.next() ?? (pastDataArea ? cursor.nextPastEnd() : nil)
+                else {
                     throw .tlvValueOverrunsDataArea(
                         offset: lengthOffset, tag: tag.rawValue, length: length,
                         available: value.count)

@@ -46,16 +46,18 @@ public struct Type2TagMemory: Sendable, Hashable {
         walk = try Type2TLVWalk(memory: image, dataAreaSize: dataAreaSize)
     }
 
-    /// Reads an image back: its CC and the walk to the NDEF TLV (`jumpsOverReservedBytes`:
-    /// see `Type2TLVWalk`).
-    public init(image: [UInt8], jumpsOverReservedBytes: Bool = true) throws(Type2TagError) {
+    /// Reads an image back: its CC and the walk to the NDEF TLV (`jumpsOverReservedBytes`
+    /// and `leniency`: see `Type2TLVWalk`).
+    public init(
+        image: [UInt8], jumpsOverReservedBytes: Bool = true, leniency: Type2Leniency = []
+    ) throws(Type2TagError) {
         guard image.count >= Type2Tag.dataAreaOffset else {
             throw .truncated(offset: 0, needed: Type2Tag.dataAreaOffset, available: image.count)
         }
-        let cc = try Type2CapabilityContainer(decoding: image[12..<16])
+        let cc = try Type2CapabilityContainer(decoding: image[12..<16], leniency: leniency)
         let walk = try Type2TLVWalk(
             memory: image, dataAreaSize: cc.dataAreaSize,
-            jumpsOverReservedBytes: jumpsOverReservedBytes)
+            jumpsOverReservedBytes: jumpsOverReservedBytes, leniency: leniency)
         if let missing = walk.missingFrom {
             throw .truncated(offset: missing, needed: 1, available: 0)
         }

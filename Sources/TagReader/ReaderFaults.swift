@@ -1,4 +1,5 @@
 import ISODEP
+import TagFormat
 
 /// Deliberate deviations from good reader behaviour, for the conformance suites to catch
 /// (`--dut-fault`, issue 5). Each changes the reader in exactly one way; `none` is the
@@ -43,6 +44,9 @@ public struct ReaderFaults: Sendable, Hashable {
     public var neverSendsRNAK = false
     /// Faults of the Type 4 procedures (`select-without-le`, `extended-cc-read`, ...).
     public var type4: Type4ReaderFaults
+    /// Rules of Type 2 detection the reader breaks (`ignores-cc-version`,
+    /// `reads-past-terminator`, `reads-past-data-area`: `Type2Leniency.named`).
+    public var type2: Type2Leniency = []
 
     /// The well-behaved reader.
     public static let none = ReaderFaults()
@@ -70,8 +74,9 @@ public struct ReaderFaults: Sendable, Hashable {
     /// Faults from `--dut-fault` values: `restart-delay=800ms` (`ms` or `s`),
     /// `unsafe-write-order`, `no-chunk-reassembly`, `reads-multiple-tags`,
     /// `first-record-not-first-uri`, `first-tlv-only`, `one-byte-tlv-length`,
-    /// `ignores-lock-bits`, `ignores-memory-control`, `ignores-wtx`, `never-sends-rnak`, and
-    /// the Type 4 faults (`Type4ReaderFaults.named`).
+    /// `ignores-lock-bits`, `ignores-memory-control`, `ignores-wtx`, `never-sends-rnak`, the
+    /// Type 2 leniencies (`Type2Leniency.named`) and the Type 4 faults
+    /// (`Type4ReaderFaults.named`).
     public init(parsing specs: [String]) throws(ReaderFaultError) {
         self.init()
         for spec in specs {
@@ -89,6 +94,10 @@ public struct ReaderFaults: Sendable, Hashable {
             default:
                 if let fault = Type4ReaderFaults.named(spec) {
                     type4.insert(fault)
+                    continue
+                }
+                if let fault = Type2Leniency.named(spec) {
+                    type2.insert(fault)
                     continue
                 }
                 let prefix = "restart-delay="
@@ -115,7 +124,7 @@ public struct ReaderFaults: Sendable, Hashable {
         if ignoresMemoryControl { specs.append("ignores-memory-control") }
         if ignoresWTX { specs.append("ignores-wtx") }
         if neverSendsRNAK { specs.append("never-sends-rnak") }
-        return specs + type4.names
+        return specs + type2.names + type4.names
     }
 
     private static func duration(_ text: String) throws(ReaderFaultError) -> Duration {

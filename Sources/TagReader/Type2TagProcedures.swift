@@ -19,7 +19,8 @@ public struct Type2TagProcedures: NDEFTagProcedures {
     /// The link to the tag.
     public let transceiver: any Type2Transceiver
     /// The deliberate faults that concern Type 2 Tags (`first-tlv-only`,
-    /// `one-byte-tlv-length`, `ignores-lock-bits`, `ignores-memory-control`).
+    /// `one-byte-tlv-length`, `ignores-lock-bits`, `ignores-memory-control`, and the
+    /// leniencies of `faults.type2`).
     public let faults: ReaderFaults
 
     /// Procedures over `transceiver`, with `faults`.
@@ -37,7 +38,7 @@ public struct Type2TagProcedures: NDEFTagProcedures {
         let cc: Type2CapabilityContainer
         do throws(Type2TagError) {
             cc = try Type2CapabilityContainer(
-                decoding: memory[Type2Tag.capabilityContainerOffset...])
+                decoding: memory[Type2Tag.capabilityContainerOffset...], leniency: faults.type2)
         } catch {
             return .notSupported(.invalidType2CapabilityContainer(error))
         }
@@ -49,7 +50,8 @@ public struct Type2TagProcedures: NDEFTagProcedures {
         let image: Type2TagMemory
         do throws(Type2TagError) {
             image = try Type2TagMemory(
-                image: memory, jumpsOverReservedBytes: !faults.ignoresMemoryControl)
+                image: memory, jumpsOverReservedBytes: !faults.ignoresMemoryControl,
+                leniency: faults.type2)
         } catch {
             throw .tagResponseError(.type2Memory(error))
         }
@@ -219,7 +221,7 @@ public struct Type2TagProcedures: NDEFTagProcedures {
         do throws(Type2TagError) {
             return try Type2TLVWalk(
                 memory: memory, dataAreaSize: cc.dataAreaSize,
-                jumpsOverReservedBytes: !faults.ignoresMemoryControl)
+                jumpsOverReservedBytes: !faults.ignoresMemoryControl, leniency: faults.type2)
         } catch {
             throw .tagResponseError(.type2Memory(error))
         }

@@ -1,6 +1,6 @@
 /// Deliberate faults of the reference reader's Type 4 procedures (issue 22), each a bug
 /// reader stacks shipped with, for the `t4t-layout` suite to catch (`--dut-fault`).
-public struct Type4ReaderFaults: OptionSet, Sendable, Hashable {
+public struct Type4ReaderFaults: ReaderFaultSet, Sendable, Hashable {
     public let rawValue: Int
 
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -31,12 +31,4 @@ public struct Type4ReaderFaults: OptionSet, Sendable, Hashable {
         ("rejects-proprietary-access", .rejectsProprietaryAccess),
         ("accepts-unknown-mapping", .acceptsUnknownMapping),
     ]
-
-    /// The fault named `name`, or nil.
-    public static func named(_ name: String) -> Type4ReaderFaults? {
-        named.first { $0.name == name }?.fault
-    }
-
-    /// The `--dut-fault` names of these faults.
-    public var names: [String] { Self.named.filter { contains($0.fault) }.map(\.name) }
 }

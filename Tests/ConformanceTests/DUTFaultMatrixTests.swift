@@ -52,9 +52,19 @@ import Testing
         // write into them that the tag refuses.
         ("ignores-memory-control", ["T2T-L-002", "T2T-L-004", "T2T-L-012", "T2T-L-024"]),
         // The host's own ISO-DEP in the chip's place, giving up on S(WTX) / never asking
-        // again with R(NAK): only the cases whose card asks for time / goes silent catch it.
+        // again with R(NAK) after a silence or a wrong CRC: only the cases whose card asks for
+        // time / goes silent / answers with a wrong CRC catch it. A card that leaves fails
+        // the read whichever ISO-DEP reads it.
         ("ignores-wtx", ["ISODEP-E-001", "ISODEP-E-002", "ISODEP-E-003", "ISODEP-E-004"]),
-        ("never-sends-rnak", ["ISODEP-E-005", "ISODEP-E-006", "ISODEP-E-007"]),
+        (
+            "never-sends-rnak",
+            ["ISODEP-E-005", "ISODEP-E-006", "ISODEP-E-007", "ISODEP-E-019", "ISODEP-E-020"]
+        ),
+        // The Type 2 leniencies: each reads the one t2t-layout tag a reader must refuse for
+        // the rule it breaks.
+        ("ignores-cc-version", ["T2T-L-016"]),
+        ("reads-past-terminator", ["T2T-L-017"]),
+        ("reads-past-data-area", ["T2T-L-018"]),
         // The Type 4 faults (issue 22): only the `t4t-layout` case with the layout each bug
         // breaks on catches it; every other suite's tags are well-behaved.
         ("select-without-le", ["T4T-L-003"]),

@@ -68,6 +68,20 @@ import Testing
         #expect(
             ISODEPErrorsSuite.judge(.refusesWTX(0), Self.log([Self.activated])).verdict == .pass)
     }
+
+    @Test func aReadOfATagThatLeftFailsWithPartOfTheMessageOrWithNoMessage() {
+        let stored: [UInt8] = Array(0..<100)
+        let truncated = DUTRead(status: .readWrite, capacity: 200, ndef: Array(stored.prefix(50)))
+        let none = DUTRead(status: .notSupported, capacity: 0, ndef: nil)
+        #expect(ISODEPErrorsSuite.judgeAbandonedRead(truncated, stored: stored).verdict == .fail)
+        #expect(ISODEPErrorsSuite.judgeAbandonedRead(none, stored: stored).verdict == .fail)
+    }
+
+    @Test func theWholeMessageFromATagThatLeftIsTheHarnessesError() {
+        let stored: [UInt8] = Array(0..<100)
+        let whole = DUTRead(status: .readWrite, capacity: 200, ndef: stored)
+        #expect(ISODEPErrorsSuite.judgeAbandonedRead(whole, stored: stored).verdict == .error)
+    }
 }
 
 /// The profile-dependent judgement: the NFC Forum makes a WTXM out of range a protocol

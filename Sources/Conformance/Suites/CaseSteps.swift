@@ -160,6 +160,23 @@ enum CaseSteps {
         }
     }
 
+    /// A case of `suite`: `setup` presented, one tag found by the DUT's scan, then `body`.
+    static func scannedCase(
+        _ id: String, suite: String, _ title: String, _ setup: TagSetup,
+        expectations: ProfileExpectations? = nil,
+        _ body: @escaping @Sendable (CaseContext) async throws(Stop) -> RepetitionOutcome
+    ) -> ConformanceCase {
+        ConformanceCase(
+            id: id, suite: suite, title: title, setup: "\(setup)", expectations: expectations
+        ) { context in
+            await run { () async throws(Stop) in
+                try await present(context, [setup])
+                _ = try await scan(context, expecting: 1)
+                return try await body(context)
+            }
+        }
+    }
+
     /// Runs the steps in `body`, turning a `Stop` into its outcome.
     static func run(_ body: () async throws(Stop) -> RepetitionOutcome) async -> RepetitionOutcome {
         do {

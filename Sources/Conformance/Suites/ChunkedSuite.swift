@@ -101,22 +101,10 @@ enum ChunkedSuite {
     /// show what its application did with them: the case is skipped.
     static func rejects(_ context: CaseContext, stored: [UInt8]) async -> RepetitionOutcome {
         let read: DUTRead
-        do {
-            read = try await context.timed("readTime") { () async throws(DUTError) in
-                try await context.dut.read()
-            }
-        } catch .reader {
-            return .pass
-        } catch .exited(let status, let stderr) {
-            return .fail(
-                "the DUT crashed on the broken message: \(DUTError.exited(status: status, stderr: stderr))"
-            )
-        } catch .timeout(let operation, let after) {
-            return .fail(
-                "the DUT hung on the broken message: "
-                    + "\(DUTError.timeout(operation: operation, after: after))")
-        } catch {
-            return CaseSteps.outcome(of: error, in: "read")
+        switch await CaseSteps.refusalRead(context, on: "the broken message", metric: "readTime") {
+        case .refused: return .pass
+        case .broke(let outcome): return outcome
+        case .answered(let answer): read = answer
         }
         if let bytes = read.ndef, bytes != stored {
             return .fail(

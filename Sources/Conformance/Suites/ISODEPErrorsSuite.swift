@@ -51,7 +51,21 @@ enum ISODEPErrorsSuite {
         let wtx = "ISO/IEC 14443-4:2018 §7.3 and NFC Forum Digital 2.2 §13.2.6 (S(WTX))"
         let recovery = "ISO/IEC 14443-4:2018 §7.5.4, rules 4 and 11 (R(NAK), repeated block)"
         let deselect = "ISO/IEC 14443-4:2018 §8 (S(DESELECT))"
+        func guardTimeCase(_ id: String, sfgi: UInt8, _ note: String) -> ConformanceCase {
+            readCase(
+                id,
+                "waits the start-up frame guard time of SFGI \(sfgi)\(note) before its first "
+                    + "block (ISO/IEC 14443-4:2018 §5.2.5)",
+                card(.none, ats: ATS(fsci: 8, fwi: 8, sfgi: sfgi)), message,
+                .waitsGuardTime(ISODEPTiming.startUpFrameGuardTime(sfgi: sfgi)))
+        }
         let frameSize = "ISO/IEC 14443-4:2018 §5.2.3 and §7.1.1 (FSC, chaining)"
+        let damaged =
+            "ISO/IEC 14443-4:2018 §7.5.4, rule 4, and NFC Forum Digital 2.2 §13.2.5 "
+            + "(a transmission error is treated as a timeout: R(NAK))"
+        let departure =
+            "ISO/IEC 14443-4:2018 §7.5.4, rules 4 and 5, and NFC Forum Digital 2.2 §13.2.5 "
+            + "(an unrecoverable error ends the exchange)"
         return [
             readCase(
                 "ISODEP-E-001", "grants one S(WTX) and reads on (\(wtx))",
@@ -105,12 +119,7 @@ enum ISODEPErrorsSuite {
                     + "(ISO/IEC 14443-4:2018 §5.2.3: FSCI 2 by default)",
                 card(.none, ats: ATS(fsci: nil, ta: nil, tb: nil, tc: nil, historicalBytes: [])),
                 .chainsWithin(capacity: 29)),
-            readCase(
-                "ISODEP-E-014",
-                "waits the start-up frame guard time of SFGI 6 before its first block "
-                    + "(ISO/IEC 14443-4:2018 §5.2.5)",
-                card(.none, ats: ATS(fsci: 8, fwi: 8, sfgi: 6)), message,
-                .waitsGuardTime(ISODEPTiming.startUpFrameGuardTime(sfgi: 6))),
+            guardTimeCase("ISODEP-E-014", sfgi: 6, ""),
             readCase(
                 "ISODEP-E-015",
                 "reads a card of FWI 14, the longest frame waiting time "
@@ -127,6 +136,41 @@ enum ISODEPErrorsSuite {
                 "ISODEP-E-016",
                 "reads a card of FWI 4 whose answers come at once (ISO/IEC 14443-4:2018 §5.2.5)",
                 card(.none, ats: ATS(fsci: 8, fwi: 4)), message, .readsOn),
+            readCase(
+                "ISODEP-E-019",
+                "asks again with R(NAK) when the first answer arrives with a wrong CRC (\(damaged))",
+                card(.init(wrongCRCOnce: [1])), message, .negativeAcknowledgement),
+            readCase(
+                "ISODEP-E-020",
+                "asks again with R(NAK) for an answer with a wrong CRC in the middle of a read "
+                    + "(\(damaged))",
+                card(.init(wrongCRCOnce: [4])), message, .negativeAcknowledgement),
+            departureCase(
+                "ISODEP-E-021",
+                "reports a read error, no message, when the card leaves after the first part of "
+                    + "a chained answer (\(departure))",
+                card(.init(leavesFieldAfterChainingBlocks: 1)), long),
+            departureCase(
+                "ISODEP-E-022",
+                "reports a read error, no message, when the card leaves in the middle of a read's "
+                    + "third chained answer (\(departure))",
+                card(.init(leavesFieldAfterChainingBlocks: 3)), long),
+            writeCase(
+                "ISODEP-E-023",
+                "chains a command to a card of FSC 64 in parts of at most 61 bytes (\(frameSize))",
+                card(.none, ats: ATS(fsci: 5, fwi: 8)), .chainsWithin(capacity: 61)),
+            writeCase(
+                "ISODEP-E-024",
+                "chains a 260-byte UPDATE BINARY to a card of FSC 256 in parts of at most 253 "
+                    + "bytes (\(frameSize))",
+                card(.none, ats: ATS(fsci: 8, fwi: 8)), .chainsWithin(capacity: 253),
+                messageLength: 600),
+            guardTimeCase("ISODEP-E-025", sfgi: 10, " (about 309 ms)"),
+            readCase(
+                "ISODEP-E-026",
+                "reads a card of FWI 0, the shortest frame waiting time (about 302 µs plus the "
+                    + "reader's ΔFWT), whose answers come at once (ISO/IEC 14443-4:2018 §5.2.5)",
+                card(.none, ats: ATS(fsci: 8, fwi: 0)), message, .readsOn),
         ]
     }
 
@@ -169,34 +213,30 @@ enum ISODEPErrorsSuite {
         _ id: String, _ title: String, _ card: ISODEPCardConfiguration, _ content: [UInt8],
         _ multiplier: UInt8
     ) -> ConformanceCase {
-        let tag = tag(content, card)
-        return ConformanceCase(
-            id: id, suite: name, title: title, setup: "\(tag)",
+        CaseSteps.scannedCase(
+            id, suite: name, title, tag(content, card),
             expectations: invalidWTXExpectations(multiplier)
-        ) { context in
-            await CaseSteps.run { () async throws(CaseSteps.Stop) in
-                try await CaseSteps.present(context, [tag])
-                _ = try await CaseSteps.scan(context, expecting: 1)
-                // A protocol error may end the read with an error; only a wrong message fails.
-                if let read = try? await CaseSteps.read(context), read.status != .notSupported {
-                    let judged = ReadJudgement.judge(read, stored: content, .message)
-                    guard judged.verdict != .fail else { return judged }
-                }
-                let expectation = invalidWTXExpectation(multiplier, under: context.profile)
-                let judged = judge(expectation, await context.slots[0].events)
-                guard judged.verdict == .pass else { return judged }
-                return try await readsGoodTag(context)
+        ) { context async throws(CaseSteps.Stop) in
+            // A protocol error may end the read with an error; only a wrong message fails.
+            if let read = try? await CaseSteps.read(context), read.status != .notSupported {
+                let judged = ReadJudgement.judge(read, stored: content, .message)
+                guard judged.verdict != .fail else { return judged }
             }
+            let expectation = invalidWTXExpectation(multiplier, under: context.profile)
+            let judged = judge(expectation, await context.slots[0].events)
+            guard judged.verdict == .pass else { return judged }
+            return try await readsGoodTag(context)
         }
     }
 
-    /// A write of a 200-byte message to an empty Type 4 tag whose card is `card`: the reader
-    /// sends UPDATE BINARY commands longer than small frame sizes hold.
+    /// A write of a `messageLength`-byte message to an empty Type 4 tag whose card is
+    /// `card`: the reader sends UPDATE BINARY commands longer than small frame sizes hold
+    /// (up to MLc, 255 data bytes, once the message is longer).
     static func writeCase(
         _ id: String, _ title: String, _ card: ISODEPCardConfiguration,
-        _ expectation: Expectation
+        _ expectation: Expectation, messageLength: Int = 200
     ) -> ConformanceCase {
-        let message = Fixtures.message(ofLength: 200)
+        let message = Fixtures.message(ofLength: messageLength)
         let tag = tag([], card)
         return ConformanceCase(
             id: id, suite: name, title: title, setup: "\(tag)",

@@ -37,15 +37,7 @@ enum Type2LayoutSteps {
         _ id: String, _ title: String, _ setup: TagSetup,
         _ body: @escaping @Sendable (CaseContext) async throws(CaseSteps.Stop) -> RepetitionOutcome
     ) -> ConformanceCase {
-        ConformanceCase(
-            id: id, suite: Type2LayoutSuite.name, title: title, setup: "\(setup)"
-        ) { context in
-            await CaseSteps.run { () async throws(CaseSteps.Stop) in
-                try await CaseSteps.present(context, [setup])
-                _ = try await CaseSteps.scan(context, expecting: 1)
-                return try await body(context)
-            }
-        }
+        CaseSteps.scannedCase(id, suite: Type2LayoutSuite.name, title, setup, body)
     }
 
     /// Whether the DUT's read refused the tag as `refusal` says.
@@ -53,18 +45,10 @@ enum Type2LayoutSteps {
         -> RepetitionOutcome
     {
         let read: DUTRead
-        do {
-            read = try await context.dut.read()
-        } catch .reader {
-            return .pass
-        } catch .timeout(let operation, let after) {
-            return .fail(
-                "the DUT hung on the tag: \(DUTError.timeout(operation: operation, after: after))")
-        } catch .exited(let status, let stderr) {
-            return .fail(
-                "the DUT crashed on the tag: \(DUTError.exited(status: status, stderr: stderr))")
-        } catch {
-            return CaseSteps.outcome(of: error, in: "read")
+        switch await CaseSteps.refusalRead(context, on: "the tag") {
+        case .refused: return .pass
+        case .broke(let outcome): return outcome
+        case .answered(let answer): read = answer
         }
         let got =
             read.ndef.map { "\($0.count) message bytes" }
