@@ -49,6 +49,12 @@ extension PN533Device {
         try await configureRF(.timeouts(atrResponse: atrResponse, retry: retry))
     }
 
+    /// RFConfiguration item 04, MaxRtyCOM: how often InDataExchange recovers a lost or
+    /// damaged answer (ISO-DEP R(NAK)) before it fails; 00 (the chip's default) never does.
+    public func setCommunicationRetries(_ count: UInt8) async throws(PN533Error) {
+        try await configureRF(.communicationRetries(count))
+    }
+
     /// RFConfiguration item 05: retries of ATR_REQ, PSL_REQ and passive activation (FF: forever).
     public func setRetries(
         atr: UInt8, psl: UInt8, passiveActivation: UInt8

@@ -72,12 +72,16 @@ public actor NFCReferenceReader {
         return try await body()
     }
 
-    /// Sets the chip up for polling once: few activation retries per command, field on.
+    /// Sets the chip up for polling once: few activation retries per command, ISO-DEP
+    /// recovery in InDataExchange (the chip's default MaxRtyCOM 00 never sends R(NAK)),
+    /// field on.
     func prepare() async throws(NFCReaderError) {
         guard !prepared else { return }
         let retries = configuration.passiveActivationRetries
+        let recoveries = configuration.faults.noChipRecovery ? 0 : configuration.isoDEPRecoveries
         try await chip { () async throws(PN533Error) in
             try await device.setRetries(atr: 0x00, psl: 0x01, passiveActivation: retries)
+            try await device.setCommunicationRetries(recoveries)
             try await device.setRF(field: true)
         }
         prepared = true

@@ -18,14 +18,20 @@ public struct ReaderConfiguration: Sendable, Hashable {
     public var exchangeTimeout: Duration
     /// How many events `NFCReferenceReader.events` keeps for a slow consumer (the newest).
     public var eventBufferSize: Int
+    /// RFConfiguration item 04 MaxRtyCOM: how often the chip's InDataExchange recovers a
+    /// lost or damaged ISO-DEP answer with R(NAK); NFC Forum Digital allows two
+    /// retransmissions.
+    public var isoDEPRecoveries: UInt8
 
     /// The reference behaviour: 500 ms restart delay, no faults.
     public init(
         restartPollingDelay: Duration = .milliseconds(500), faults: ReaderFaults = .none,
         passiveActivationRetries: UInt8 = 1, fieldResetTime: Duration = .milliseconds(5),
         maximumTagsCounted: Int = 8,
-        exchangeTimeout: Duration = .seconds(5), eventBufferSize: Int = 1024
+        exchangeTimeout: Duration = .seconds(5), eventBufferSize: Int = 1024,
+        isoDEPRecoveries: UInt8 = 2
     ) {
+        self.isoDEPRecoveries = isoDEPRecoveries
         self.restartPollingDelay = restartPollingDelay
         self.faults = faults
         self.passiveActivationRetries = passiveActivationRetries

@@ -42,6 +42,10 @@ public struct ReaderFaults: Sendable, Hashable {
     /// `never-sends-rnak`: the reader runs ISO-DEP itself and, when a card's answer does not
     /// come, fails instead of asking again with R(NAK).
     public var neverSendsRNAK = false
+    /// `no-chip-recovery`: the reader leaves the chip's MaxRtyCOM at 00, as libnfc does, so
+    /// InDataExchange fails at a card's first lost or damaged answer instead of sending
+    /// R(NAK).
+    public var noChipRecovery = false
     /// Faults of the Type 4 procedures (`select-without-le`, `extended-cc-read`, ...).
     public var type4: Type4ReaderFaults
     /// Rules of Type 2 detection the reader breaks (`ignores-cc-version`,
@@ -74,7 +78,8 @@ public struct ReaderFaults: Sendable, Hashable {
     /// Faults from `--dut-fault` values: `restart-delay=800ms` (`ms` or `s`),
     /// `unsafe-write-order`, `no-chunk-reassembly`, `reads-multiple-tags`,
     /// `first-record-not-first-uri`, `first-tlv-only`, `one-byte-tlv-length`,
-    /// `ignores-lock-bits`, `ignores-memory-control`, `ignores-wtx`, `never-sends-rnak`, the
+    /// `ignores-lock-bits`, `ignores-memory-control`, `ignores-wtx`, `never-sends-rnak`,
+    /// `no-chip-recovery`, the
     /// Type 2 leniencies (`Type2Leniency.named`) and the Type 4 faults
     /// (`Type4ReaderFaults.named`).
     public init(parsing specs: [String]) throws(ReaderFaultError) {
@@ -91,6 +96,7 @@ public struct ReaderFaults: Sendable, Hashable {
             case "ignores-memory-control": ignoresMemoryControl = true
             case "ignores-wtx": ignoresWTX = true
             case "never-sends-rnak": neverSendsRNAK = true
+            case "no-chip-recovery": noChipRecovery = true
             default:
                 if let fault = Type4ReaderFaults.named(spec) {
                     type4.insert(fault)
@@ -124,6 +130,7 @@ public struct ReaderFaults: Sendable, Hashable {
         if ignoresMemoryControl { specs.append("ignores-memory-control") }
         if ignoresWTX { specs.append("ignores-wtx") }
         if neverSendsRNAK { specs.append("never-sends-rnak") }
+        if noChipRecovery { specs.append("no-chip-recovery") }
         return specs + type2.names + type4.names
     }
 

@@ -60,6 +60,11 @@ import Testing
             "never-sends-rnak",
             ["ISODEP-E-005", "ISODEP-E-006", "ISODEP-E-007", "ISODEP-E-019", "ISODEP-E-020"]
         ),
+        // The chip's own ISO-DEP, left at MaxRtyCOM 00: no R(NAK) either.
+        (
+            "no-chip-recovery",
+            ["ISODEP-E-005", "ISODEP-E-006", "ISODEP-E-007", "ISODEP-E-019", "ISODEP-E-020"]
+        ),
         // The Type 2 leniencies: each reads the one t2t-layout tag a reader must refuse for
         // the rule it breaks.
         ("ignores-cc-version", ["T2T-L-016"]),

@@ -78,8 +78,12 @@ import Testing
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("README.md"), encoding: .utf8)
+        // The suite's own section; the nfcpy table lists the IDs too, with other columns.
+        let section =
+            readme.components(separatedBy: "### `t4t-layout`").dropFirst().first?
+            .components(separatedBy: "\n### ").first ?? ""
         var rows: [String: String] = [:]
-        for line in readme.split(separator: "\n") where line.hasPrefix("| T4T-L-") {
+        for line in section.split(separator: "\n") where line.hasPrefix("| T4T-L-") {
             let cells = line.split(separator: "|").map {
                 $0.trimmingCharacters(in: .whitespaces)
             }

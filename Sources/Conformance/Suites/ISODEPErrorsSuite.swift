@@ -259,9 +259,7 @@ enum ISODEPErrorsSuite {
     static func readsGoodTag(_ context: CaseContext) async throws(CaseSteps.Stop)
         -> RepetitionOutcome
     {
-        try await CaseSteps.present(context, [goodTag])
-        try await CaseSteps.readAlone(context, stored: goodTag.content)
-        return .pass
+        try await CaseSteps.readsAGoodTag(context, goodTag, kind: "Type 4")
     }
 
     /// `expectation` against what the tag logged.

@@ -93,14 +93,6 @@ enum Type2LayoutSteps {
         -> RepetitionOutcome
     {
         let good = Fixtures.type2(Fixtures.encode([Fixtures.uri("https://example.com/good")]))
-        try await CaseSteps.present(context, [good])
-        do {
-            try await CaseSteps.readAlone(context, stored: good.content)
-        } catch {
-            var outcome = error.outcome
-            outcome.message = "after that tag, a good Type 2 tag: " + outcome.message
-            return outcome
-        }
-        return .pass
+        return try await CaseSteps.readsAGoodTag(context, good, kind: "Type 2")
     }
 }

@@ -60,7 +60,8 @@ extension Type4LayoutSuite {
     }
 
     /// The DUT reads a tag it must refuse: it passes with status notSupported and no message,
-    /// or a reader error among `errors`, and then `check` on what the tag saw.
+    /// or a reader error among `errors`, then `check` on what the tag saw, then a read of a
+    /// good Type 4 tag.
     static func refusalCase(
         _ id: String, _ title: String, _ setup: Type4Setup, accepting errors: Set<String>,
         expected: String, rule: String, expect: String, then check: @escaping RFCheck
@@ -84,7 +85,10 @@ extension Type4LayoutSuite {
                 } catch {
                     return CaseSteps.outcome(of: error, in: "read")
                 }
-                return await check(context)
+                let checked = await check(context)
+                guard checked.verdict == .pass else { return checked }
+                return try await CaseSteps.readsAGoodTag(
+                    context, ISODEPErrorsSuite.goodTag, kind: "Type 4")
             }
         }
     }

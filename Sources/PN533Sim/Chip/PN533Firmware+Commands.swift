@@ -126,6 +126,7 @@ extension PN533Firmware {
             rf.retryTimeoutCode = values[2]
         case 0x04:
             guard values.count == 1 else { return .errorFrame }
+            rf.communicationRetries = values[0]
         case 0x05:
             guard values.count == 3 else { return .errorFrame }
             rf.passiveActivationRetries = values[2]

@@ -1,13 +1,12 @@
 /// The chip's side of ISO/IEC 14443-4 for InDataExchange with an activated card: I-blocks
 /// with block numbers and chaining within FSC, R(ACK) to pull chained answers, S(WTX)
-/// answered and honoured, R(NAK) to recover a lost or corrupt answer (twice at most).
+/// answered and honoured, R(NAK) to recover a lost or corrupt answer (as often as
+/// RFConfiguration's MaxRtyCOM allows: not at all after power-up).
 ///
 /// The exchange and its block on the air are stored state (`isoDEP`), not a suspended task
 /// or a completion closure: the field tells the chip how each block ended, by token, and the
 /// step the block was sent for handles the answer.
 extension PN533Firmware {
-    private static let retransmissions = 2
-
     /// One InDataExchange with an ISO-DEP card, from the first block to the last answer.
     struct ISODEPExchange: Sendable {
         var index: Int
@@ -169,7 +168,8 @@ extension PN533Firmware {
     }
 
     /// How block `token` ended: its answer goes to the step it was sent for; silence or a bad
-    /// CRC is retransmitted (R(NAK)) twice, then fails the exchange with the chip status.
+    /// CRC is recovered with R(NAK) as often as MaxRtyCOM allows, then fails the exchange with
+    /// the chip status.
     func blockEnded(_ token: Int, _ result: Result<AirFrame, RFField.Silence>) {
         if case .success(let frame) = result { record(.fromCard(frame)) }
         guard let inFlight = isoDEP, inFlight.token == token else { return }
@@ -182,7 +182,7 @@ extension PN533Firmware {
         {
             return blockAnswered(inFlight.step, exchange, .success(payload))
         }
-        guard inFlight.attempt < Self.retransmissions else {
+        guard rf.mayRetry(after: inFlight.attempt) else {
             return blockAnswered(
                 inFlight.step, exchange, .failure(ChipStatus(InitiatorStatus.timeout)))
         }

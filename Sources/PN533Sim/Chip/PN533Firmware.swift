@@ -351,6 +351,15 @@ struct RFSettings: Sendable {
     var retryTimeoutCode: UInt8 = 0x0A
     /// RFConfiguration item 05, third byte: 0xFF polls until a target comes.
     var passiveActivationRetries: UInt8 = 0xFF
+    /// RFConfiguration item 04, MaxRtyCOM: how often InDataExchange recovers a lost or
+    /// damaged ISO-DEP answer (R(NAK), or R(ACK) again in a chained answer) before it fails
+    /// with the chip status. 00 after power-up: one try, no recovery; FF: no limit.
+    var communicationRetries: UInt8 = 0x00
+
+    /// Whether an exchange that already recovered `attempt` times may try once more.
+    func mayRetry(after attempt: Int) -> Bool {
+        communicationRetries == 0xFF || attempt < Int(communicationRetries)
+    }
 
     /// The timeout coded as 100 µs · 2^(n−1) (0: none, which the simulation caps at 3.3 s).
     var retryTimeout: Duration {

@@ -40,7 +40,8 @@ struct RunCommand: ParsableCommand {
             A deliberate fault of the reference reader (repeatable): restart-delay=800ms, \
             unsafe-write-order, no-chunk-reassembly, reads-multiple-tags, \
             first-record-not-first-uri, first-tlv-only, one-byte-tlv-length, \
-            ignores-lock-bits, ignores-memory-control, ignores-wtx, never-sends-rnak; \
+            ignores-lock-bits, ignores-memory-control, ignores-wtx, never-sends-rnak, \
+            no-chip-recovery; \
             Type 2 (t2t-layout): ignores-cc-version, reads-past-terminator, \
             reads-past-data-area; Type 4 (t4t-layout): select-without-le, extended-cc-read, hardcoded-cc-size, \
             reads-past-file, rejects-proprietary-access, accepts-unknown-mapping.

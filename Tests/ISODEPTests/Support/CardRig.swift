@@ -66,11 +66,16 @@ struct CardRig: OnSimulatedRig {
         return target
     }
 
-    /// Lists the card and returns an APDU transceiver for it along `path`.
-    func transceiver(_ path: ReaderPath) async throws -> any APDUTransceiver {
+    /// Lists the card and returns an APDU transceiver for it along `path`; the chip recovers
+    /// `chipRecoveries` lost answers per exchange (MaxRtyCOM; 2, as the reference reader
+    /// sets it).
+    func transceiver(_ path: ReaderPath, chipRecoveries: UInt8 = 2) async throws
+        -> any APDUTransceiver
+    {
         let target = try await listCard()
         switch path {
         case .chip:
+            try await reader.setCommunicationRetries(chipRecoveries)
             return ChipISODEPTransceiver(device: reader, target: target.tg)
         case .host:
             return try ISODEPReader(
