@@ -161,14 +161,17 @@ endef
 
 ## tsan: every test built and run under ThreadSanitizer (in .build-tsan, its own build
 ## tree): the same four runs as `make test`; any report or failure fails it, and so does a
-## skip where `make test` allows none (the wall-clock and umockdev runs)
+## skip where `make test` allows none (the wall-clock and umockdev runs). NFCRIG_SANITIZER
+## tells the conformance tests to run only the suites each reads and a sample of the fault
+## matrix (Tests/ConformanceTests/CatalogRuns.swift): the rig's concurrency is the same
+## under every fault, and `make test` checks every verdict
 TSAN_FLAGS := --sanitize=thread --scratch-path .build-tsan
 TSAN_LOG := .build-tsan/nfcrig-tsan.log
 TSAN_STRICT_LOG := .build-tsan/nfcrig-tsan-no-skips.log
 tsan: deps
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)
-	set -o pipefail; $(TEST_ENV) $(SWIFT) test --skip-build $(TSAN_FLAGS) \
-		--skip '$(WALL_CLOCK_TESTS)' 2>&1 | tee $(TSAN_LOG)
+	set -o pipefail; NFCRIG_SANITIZER=thread $(TEST_ENV) $(SWIFT) test --skip-build \
+		$(TSAN_FLAGS) --skip '$(WALL_CLOCK_TESTS)' 2>&1 | tee $(TSAN_LOG)
 	set -o pipefail; { \
 		$(TEST_ENV) $(SWIFT) test --skip-build $(TSAN_FLAGS) --no-parallel \
 			--filter '$(WALL_CLOCK_TESTS)' \

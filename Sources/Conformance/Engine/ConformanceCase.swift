@@ -72,6 +72,13 @@ public struct RepetitionOutcome: Sendable, Hashable {
         return outcome
     }
 
+    /// The same outcome with `prefix` before its message (which tag, which step).
+    public func prefixed(_ prefix: String) -> RepetitionOutcome {
+        var outcome = self
+        outcome.message = prefix + outcome.message
+        return outcome
+    }
+
     /// A pass.
     public static let pass = RepetitionOutcome(.pass)
 

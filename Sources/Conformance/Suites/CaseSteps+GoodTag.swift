@@ -10,9 +10,7 @@ extension CaseSteps {
         do {
             try await readAlone(context, stored: good.content)
         } catch {
-            var outcome = error.outcome
-            outcome.message = "after that tag, a good \(kind) tag: " + outcome.message
-            return outcome
+            return error.outcome.prefixed("after that tag, a good \(kind) tag: ")
         }
         return .pass
     }

@@ -38,16 +38,6 @@ enum ISODEPErrorsSuite {
     static var cases: [ConformanceCase] {
         let message = Fixtures.encode([Fixtures.uri("https://example.com/isodep")])
         let long = Fixtures.message(ofLength: 1000)
-        func card(_ misbehaviour: ISODEPCardMisbehaviour, ats: ATS? = nil)
-            -> ISODEPCardConfiguration
-        {
-            var card = ISODEPCardConfiguration()
-            card.misbehaviour = misbehaviour
-            // The answers come from memory: a WTX only when a case asks for one.
-            card.wtxPolicy = .never
-            if let ats { card.ats = ats }
-            return card
-        }
         let wtx = "ISO/IEC 14443-4:2018 §7.3 and NFC Forum Digital 2.2 §13.2.6 (S(WTX))"
         let recovery = "ISO/IEC 14443-4:2018 §7.5.4, rules 4 and 11 (R(NAK), repeated block)"
         let deselect = "ISO/IEC 14443-4:2018 §8 (S(DESELECT))"
@@ -171,7 +161,21 @@ enum ISODEPErrorsSuite {
                 "reads a card of FWI 0, the shortest frame waiting time (about 302 µs plus the "
                     + "reader's ΔFWT), whose answers come at once (ISO/IEC 14443-4:2018 §5.2.5)",
                 card(.none, ats: ATS(fsci: 8, fwi: 0)), message, .readsOn),
+            frameSizeSweepCase("ISODEP-E-027", rule: frameSize),
+            waitingTimeSweepCase("ISODEP-E-028", message),
         ]
+    }
+
+    /// A card misbehaving as given, announcing `ats` (the default ATS when nil).
+    static func card(_ misbehaviour: ISODEPCardMisbehaviour, ats: ATS? = nil)
+        -> ISODEPCardConfiguration
+    {
+        var card = ISODEPCardConfiguration()
+        card.misbehaviour = misbehaviour
+        // The answers come from memory: a WTX only when a case asks for one.
+        card.wtxPolicy = .never
+        if let ats { card.ats = ats }
+        return card
     }
 
     /// The tag every case ends with: it keeps every rule, and the reader must read it.
