@@ -79,16 +79,8 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let url = URL(fileURLWithPath: rig)
-        guard let data = FileManager.default.contents(atPath: rig) else {
-            throw ValidationError("\(rig): cannot read the rig file")
-        }
-        let file: RigFile
-        do {
-            file = try RigFileParser(fileName: rig).parse(String(decoding: data, as: UTF8.self))
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        let loaded = try RigOptions.load(rig)
+        let file = loaded.file
         let options = ConformanceRun.Options(
             suites: suites.isEmpty ? nil : suites, caseIDs: cases.isEmpty ? nil : cases,
             repeatCount: repeatCount, dutFaults: (try? ReaderFaults(parsing: dutFaults)) ?? .none,
@@ -110,7 +102,7 @@ struct RunCommand: ParsableCommand {
             do throws(ConformanceRun.Failure) {
                 return .success(
                     try await ConformanceRun.run(
-                        file, fileName: rigName, directory: url.deletingLastPathComponent(),
+                        file, fileName: rigName, directory: loaded.directory,
                         options: options, runID: runID, nfcrigVersion: NFCRig.version,
                         commit: commit, progress: { print(RunProgress.line(for: $0)) }))
             } catch {
