@@ -14,9 +14,12 @@ public enum RigFileTarget: FuzzTarget {
         let parser = RigFileParser(fileName: "fuzz.yaml")
         let first = Result { () throws(RigFileError) in try parser.parse(text) }
         let second = Result { () throws(RigFileError) in try parser.parse(text) }
+        // The message, not the place: for keys used twice Yams places the error at the first
+        // of the keys in its sort order, which leaves ties between non-scalar keys (such as
+        // `? [a]`) in dictionary order, different from one parse to the next.
         try PropertyFailure.require(
-            "\(first)" == "\(second)", "parsing the same text twice gives the same verdict",
-            "\(first) then \(second)")
+            verdict(first) == verdict(second),
+            "parsing the same text twice gives the same verdict", "\(first) then \(second)")
         guard case .failure(let error) = first else { return }
         // libyaml breaks lines at CR, LF, NEL, LS and PS: counting each bounds its line. It
         // puts the end of the stream on a line of its own, one past the last (Yams counts
@@ -29,5 +32,13 @@ public enum RigFileTarget: FuzzTarget {
             (0...breaks + 2).contains(error.line) && (0...input.count + 1).contains(error.column),
             "an error names a place in the file",
             "\(error): \(breaks) line breaks, \(input.count) bytes")
+    }
+
+    /// The rig, or the error's message without its place.
+    static func verdict(_ result: Result<RigFile, RigFileError>) -> String {
+        switch result {
+        case .success(let rig): "\(rig)"
+        case .failure(let error): error.message
+        }
     }
 }
