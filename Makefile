@@ -48,7 +48,7 @@ WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|WallTagArmingTests
 TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CURDIR) \
 	NFCRIG_CLIENT_TESTS=1 NFCRIG_TSHARK=tshark
 
-.PHONY: deps system-deps python-deps build test tsan stress run samples bench gate clean lint \
+.PHONY: deps system-deps python-deps build test tsan fuzz stress run samples bench gate clean lint \
 	format
 
 ## deps: system packages (when missing) and the Python venv with the test oracles
@@ -135,6 +135,19 @@ run: deps build
 samples: deps build
 	@$(VENV_PYTHON) Scripts/run_samples.py --nfcrig "$(SWIFT) run --skip-build nfcrig" \
 		$(SAMPLES)
+
+## fuzz: the libFuzzer binary (Fuzz/, release, fuzzer + AddressSanitizer, in .build-fuzz),
+## then every target from its seed corpus for FUZZ_TIME seconds (default 30) or FUZZ_RUNS
+## inputs each; prints runs, exec/s and coverage per target, fails on a crash or a broken
+## property (the input is in .build-fuzz/crashes/). FUZZ_TARGETS picks targets.
+FUZZ_TIME ?= 30
+# SwiftPM hands swiftc one -sanitize= per --sanitize, and swiftc keeps only the last: the
+# Swift code would get AddressSanitizer but no coverage (libFuzzer then sees only the C
+# code). -Xswiftc comes after them and names both.
+fuzz: deps
+	cd Fuzz && $(SWIFT) build -c release --sanitize=fuzzer --sanitize=address \
+		-Xswiftc -sanitize=fuzzer,address --scratch-path ../.build-fuzz
+	FUZZ_TIME=$(FUZZ_TIME) FUZZ_RUNS=$(FUZZ_RUNS) Fuzz/fuzz.sh
 
 ## bench: release build, then the NDEF codec benchmark against ndeflib and the APDU benchmark
 # The Swift runtime is linked statically into the benchmarked binary: its thread-local

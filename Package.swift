@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "nfcrig", targets: ["nfcrig"]),
         .library(name: "NDEF", targets: ["NDEF", "HexText"]),
+        // The fuzz targets' property checks, for the fuzzing package in Fuzz/ (issue 23).
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -86,6 +88,15 @@ let package = Package(
                 "TagFormat", "TagReader", "HexText",
             ]
         ),
+        // Every parser of outside input with the properties a fuzzer checks on it (issue 23):
+        // the libFuzzer executables in Fuzz/ call these, and FuzzTargetsTests replays each
+        // target's committed corpus through them in `make test`. Nothing imports it but those.
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "NDEF", "PN533", "PN533Sim", "ISODEP", "TagFormat", "Rig", "Reporting", "HexText",
+                "Locking",
+            ]),
         .executableTarget(
             name: "nfcrig",
             dependencies: [
@@ -124,6 +135,7 @@ let package = Package(
             path: "Tests/SimulatedRigSupport"),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PN533Sim"]),
         .testTarget(name: "HexTextTests", dependencies: ["HexText"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "NFCRigTestSupport"]),
         .testTarget(
             name: "PacketTraceTests", dependencies: ["PacketTrace", "HexText", "NFCRigTestSupport"]),
         .testTarget(

@@ -98,6 +98,9 @@ public struct Type2TagMemory: Sendable, Hashable {
     /// This image with `message` in place of its NDEF message: a new NDEF TLV where the old
     /// one (or, without one, the Terminator) was, laid around the same areas, then a
     /// Terminator when a byte is left; later bytes stay as they were.
+    ///
+    /// Throws `truncated` naming the first address the new TLVs need beyond the image: an
+    /// image read back may end before its data area does, just after the old message.
     public func replacingNDEFMessage(_ message: [UInt8]) throws(Type2TagError) -> Type2TagMemory {
         let size = capabilityContainer.dataAreaSize
         let start =
@@ -108,6 +111,9 @@ public struct Type2TagMemory: Sendable, Hashable {
         layout.cursor.rewind(to: start)
         try layout.append(ndefMessage: message)
         var image = bytes
+        if let beyond = layout.written.map(\.0).filter({ $0 >= image.count }).min() {
+            throw .truncated(offset: beyond, needed: 1, available: 0)
+        }
         for (address, byte) in layout.written { image[address] = byte }
         return try Type2TagMemory(image: image)
     }

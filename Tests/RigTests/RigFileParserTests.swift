@@ -78,6 +78,12 @@ import Testing
             "rig.yaml:2:29: device \"usb:1:2:3\""
         ),
         ("name: [x]\n", "rig.yaml:1:7: name must be a single value"),
+        // Found by the `rig-file` fuzz target (issue 23): the error quoted the whole file
+        // and named no line.
+        (
+            "name: x\nrepeat: 1\nrepeat: 2\n",
+            "rig.yaml:2:1: YAML: keys used twice in one mapping: repeat"
+        ),
         ("name: x\n  bad: indentation: here\n", "rig.yaml:2:"),
         ("", "rig.yaml: the file is empty"),
         (

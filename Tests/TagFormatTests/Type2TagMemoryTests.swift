@@ -128,4 +128,17 @@ import Testing
         #expect(type2NDEFCapacity(available: 259) == 255)
         #expect(type2NDEFCapacity(available: 1) == 0)
     }
+
+    /// Found by the `tag-format` fuzz target (issue 23): the walk stops at the NDEF TLV, so
+    /// an image read back may end just after the message, and the Terminator a replacement
+    /// lays after it fell outside the image: an index out of range.
+    @Test("replacing the message of an image that ends after it names the missing address")
+    func replacingInAnImageEndingAfterTheMessageThrows() throws {
+        let image = bytes("04 A1 B2 C3 F6 07 E5 FF 00 00 00 00 E1 10 06 00 03 01 AA")
+        let memory = try Type2TagMemory(image: image)
+        #expect(try memory.ndefMessage() == [0xAA])
+        #expect(throws: Type2TagError.truncated(offset: 19, needed: 1, available: 0)) {
+            try memory.replacingNDEFMessage([0xAA])
+        }
+    }
 }

@@ -84,6 +84,12 @@ extension RigFileParser {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
             RigFileError(
                 file: fileName, line: mark.line, column: mark.column, message: "YAML: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            // Yams's own text quotes the whole file; the place and the keys say it all.
+            RigFileError(
+                file: fileName, line: context.mark.line, column: context.mark.column,
+                message: "YAML: keys used twice in one mapping: "
+                    + duplicates.sorted().joined(separator: ", "))
         default:
             RigFileError(file: fileName, line: 0, column: 0, message: "YAML: \(error)")
         }

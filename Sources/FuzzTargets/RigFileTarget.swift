@@ -1,0 +1,44 @@
+import Rig
+
+/// The rig-file parser (Sources/Rig/RigFile, YAML through Yams) on any UTF-8 text; other
+/// bytes are no rig file (reading one as a String fails first) and are skipped.
+///
+/// Properties: a rejected file gets a `RigFileError` naming the file and a place in it: a
+/// line within the text's lines or the end-of-stream line after them (0 when no place
+/// applies, such as an empty file) and a column within the text; parsing the same text twice gives the same verdict.
+public enum RigFileTarget: FuzzTarget {
+    public static let name = "rig-file"
+
+    public static func check(_ input: [UInt8]) throws(PropertyFailure) {
+        guard let text = String(validating: input, as: UTF8.self) else { return }
+        let parser = RigFileParser(fileName: "fuzz.yaml")
+        let first = Result { () throws(RigFileError) in try parser.parse(text) }
+        let second = Result { () throws(RigFileError) in try parser.parse(text) }
+        // The message, not the place: for keys used twice Yams places the error at the first
+        // of the keys in its sort order, which leaves ties between non-scalar keys (such as
+        // `? [a]`) in dictionary order, different from one parse to the next.
+        try PropertyFailure.require(
+            verdict(first) == verdict(second),
+            "parsing the same text twice gives the same verdict", "\(first) then \(second)")
+        guard case .failure(let error) = first else { return }
+        // libyaml breaks lines at CR, LF, NEL, LS and PS: counting each bounds its line. It
+        // puts the end of the stream on a line of its own, one past the last (Yams counts
+        // lines from 1), as a decoder's offset may be one past the last byte.
+        let lineBreaks = "\r\n\u{85}\u{2028}\u{2029}".unicodeScalars
+        let breaks = text.unicodeScalars.count { lineBreaks.contains($0) }
+        try PropertyFailure.require(
+            error.file == parser.fileName, "an error names the file", "\(error)")
+        try PropertyFailure.require(
+            (0...breaks + 2).contains(error.line) && (0...input.count + 1).contains(error.column),
+            "an error names a place in the file",
+            "\(error): \(breaks) line breaks, \(input.count) bytes")
+    }
+
+    /// The rig, or the error's message without its place.
+    static func verdict(_ result: Result<RigFile, RigFileError>) -> String {
+        switch result {
+        case .success(let rig): "\(rig)"
+        case .failure(let error): error.message
+        }
+    }
+}
