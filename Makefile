@@ -139,7 +139,8 @@ samples: deps build
 ## fuzz: the libFuzzer binary (Fuzz/, release, fuzzer + AddressSanitizer, in .build-fuzz),
 ## then every target from its seed corpus for FUZZ_TIME seconds (default 30) or FUZZ_RUNS
 ## inputs each; prints runs, exec/s and coverage per target, fails on a crash or a broken
-## property (the input is in .build-fuzz/crashes/). FUZZ_TARGETS picks targets.
+## property (the input is in .build-fuzz/crashes/). FUZZ_TARGETS picks targets; FUZZ_JOBS
+## runs that many at once (default: one per core, each fuzzer being single-threaded).
 FUZZ_TIME ?= 30
 # SwiftPM hands swiftc one -sanitize= per --sanitize, and swiftc keeps only the last: the
 # Swift code would get AddressSanitizer but no coverage (libFuzzer then sees only the C
