@@ -1,29 +1,28 @@
-/// One line a process DUT writes, read the way `ProcessDUT` reads its answers, without a
-/// child process: what the `dut-line` fuzz target (issue 23) feeds hostile lines to.
+/// One line a process DUT writes, read as `ProcessDUT` reads its answers, without a child
+/// process: what the `dut-line` fuzz target (issue 23) feeds hostile lines to.
 public enum DUTAnswerLine {
-    /// Parses `line` and reads every field an answer to any request may carry, for whichever
-    /// fields it has: an event line stops after the parse, a response after `ok` (and its
-    /// error name) has been checked.
-    ///
-    /// - Throws: `DUTError.protocolViolation` quoting the line, or the DUT's own error
-    ///   (`.reader`, `.unsupported`) when `ok` is false.
-    public static func check(_ line: String) throws(DUTError) {
-        let answer = try ProcessDUTAnswer(line: line)
-        guard answer.event == nil else { return }
-        try answer.requireSuccess()
-        _ = try answer.optionalInteger("protocol")
-        _ = try answer.optionalString("iso_dep")
-        for key in ["name", "firmware", "status"] where answer.fields[key] != nil {
-            _ = try answer.string(key)
+    /// The id of the request the line is read as answering.
+    public static let expectedID = 1
+
+    /// Reads `line` as the answer to request `expectedID`, then, for a response, as the
+    /// response to each operation in turn: one result per reading, failures as the typed
+    /// errors `ProcessDUT` would throw (a protocol violation quoting the line, or the DUT's
+    /// own error when it answered `"ok": false`).
+    public static func readings(_ line: String) -> [Result<Void, DUTError>] {
+        let received: ProcessDUTAnswer.Received
+        do {
+            received = try ProcessDUTAnswer.received(line, expecting: expectedID)
+        } catch {
+            return [.failure(error)]
         }
-        if answer.fields["capacity"] != nil { _ = try answer.integer("capacity") }
-        if answer.fields["tags"] != nil {
-            for tag in try answer.array("tags") {
-                _ = try ProcessDUTAnswer(fields: tag, line: line).string("uid")
-            }
-        }
-        _ = try answer.optionalHex("ndef")
-        _ = try answer.optionalRecords("records")
-        _ = try answer.optionalString("url")
+        guard case .response(let answer) = received else { return [.success(())] }
+        return [
+            Result { () throws(DUTError) in
+                _ = try answer.identity(speaking: ProcessDUT.protocolVersion)
+            },
+            Result { () throws(DUTError) in _ = try answer.scan() },
+            Result { () throws(DUTError) in _ = try answer.read() },
+            Result { () throws(DUTError) in _ = try answer.dispatchedURL() },
+        ]
     }
 }

@@ -34,50 +34,21 @@ public actor ProcessDUT: DeviceUnderTest {
     }
 
     public func hello() async throws(DUTError) -> DUTIdentity {
-        let answer = try await request(
-            "hello", ["protocol": Self.protocolVersion], timeout: spec.helloTimeout)
-        if let version = try answer.optionalInteger("protocol"), version != Self.protocolVersion {
-            throw .protocolViolation(
-                line: answer.line,
-                reason: "the DUT speaks protocol \(version); nfcrig speaks \(Self.protocolVersion)")
-        }
-        var isoDEP: ISODEPHandling?
-        if let handling = try answer.optionalString("iso_dep") {
-            guard let known = ISODEPHandling(rawValue: handling) else {
-                throw .protocolViolation(
-                    line: answer.line,
-                    reason: "\"iso_dep\" must be \"chip\" or \"host\", not \"\(handling)\"")
-            }
-            isoDEP = known
-        }
-        return DUTIdentity(
-            name: try answer.string("name"), firmware: try answer.string("firmware"),
-            isoDEP: isoDEP)
+        try await request("hello", ["protocol": Self.protocolVersion], timeout: spec.helloTimeout)
+            .identity(speaking: Self.protocolVersion)
     }
 
     public func scan(timeout: Duration) async throws(DUTError) -> DUTScan {
         let milliseconds =
             Int(timeout.components.seconds * 1000)
             + Int(timeout.components.attoseconds / 1_000_000_000_000_000)
-        let answer = try await request(
-            "scan", ["timeout_ms": milliseconds], timeout: spec.requestTimeout + timeout)
-        let tags = try answer.array("tags").map { (tag) throws(DUTError) in
-            try ProcessDUTAnswer(fields: tag, line: answer.line).string("uid")
-        }
-        return DUTScan(tags: tags)
+        return try await request(
+            "scan", ["timeout_ms": milliseconds], timeout: spec.requestTimeout + timeout
+        ).scan()
     }
 
     public func read() async throws(DUTError) -> DUTRead {
-        let answer = try await request("read", timeout: spec.requestTimeout)
-        let statusText = try answer.string("status")
-        guard let status = DUTRead.Status(rawValue: statusText) else {
-            throw .protocolViolation(
-                line: answer.line,
-                reason: "status \"\(statusText)\" is not notSupported, readWrite or readOnly")
-        }
-        return DUTRead(
-            status: status, capacity: try answer.integer("capacity"),
-            ndef: try answer.optionalHex("ndef"), records: try answer.optionalRecords("records"))
+        try await request("read", timeout: spec.requestTimeout).read()
     }
 
     public func write(_ ndef: [UInt8]) async throws(DUTError) {
@@ -87,8 +58,7 @@ public actor ProcessDUT: DeviceUnderTest {
     }
 
     public func backgroundDispatch() async throws(DUTError) -> String? {
-        let answer = try await request("dispatch", timeout: spec.requestTimeout)
-        return try answer.optionalString("url")
+        try await request("dispatch", timeout: spec.requestTimeout).dispatchedURL()
     }
 
     public func takeEvents() async -> [DUTEvent] {
@@ -127,31 +97,13 @@ public actor ProcessDUT: DeviceUnderTest {
                 let exit = await running.exitReport()
                 throw .exited(status: exit.status, stderr: exit.stderr)
             case .line(let line):
-                if let answer = try handle(line, expecting: id) { return answer }
+                switch try ProcessDUTAnswer.received(line, expecting: id) {
+                case .event(let name): events.append(DUTEvent(name: name, at: now(), detail: line))
+                case .late: continue
+                case .response(let answer): return answer
+                }
             }
         }
-    }
-
-    /// A response to `id`, nil for an event or a late answer to an earlier request.
-    private func handle(_ line: String, expecting id: Int) throws(DUTError) -> ProcessDUTAnswer? {
-        let answer = try ProcessDUTAnswer(line: line)
-        if let event = answer.event {
-            guard answer.id == nil else {
-                throw .protocolViolation(line: line, reason: "an event must not carry an id")
-            }
-            events.append(DUTEvent(name: event, at: now(), detail: line))
-            return nil
-        }
-        guard let answerID = answer.id else {
-            throw .protocolViolation(line: line, reason: "a response needs the request's id")
-        }
-        if answerID < id { return nil }  // a late answer to a request that timed out
-        guard answerID == id else {
-            throw .protocolViolation(
-                line: line, reason: "id \(answerID) answers no request (expected \(id))")
-        }
-        try answer.requireSuccess()
-        return answer
     }
 
     private func startedChild() throws(DUTError) -> ProcessDUTChild {
