@@ -177,15 +177,18 @@ endef
 ## tree): the same four runs as `make test`; any report or failure fails it, and so does a
 ## skip where `make test` allows none (the wall-clock and umockdev runs). NFCRIG_SANITIZER
 ## tells the conformance tests to run only the suites each reads and a sample of the fault
-## matrix (Tests/ConformanceTests/CatalogRuns.swift): the rig's concurrency is the same
-## under every fault, and `make test` checks every verdict
+## matrix (Tests/ConformanceTests/CatalogRuns.swift), and the seeded property tests a tenth
+## of their cases (Tests/NFCRigTestSupport/TestBudget.swift): the rig's concurrency is the
+## same under every fault and every case, and `make test` checks them all. The tests run
+## one at a time: each still runs the simulation on several threads, and ThreadSanitizer
+## runs them sooner in a row than side by side
 TSAN_FLAGS := --sanitize=thread --scratch-path .build-tsan
 TSAN_LOG := .build-tsan/nfcrig-tsan.log
 TSAN_STRICT_LOG := .build-tsan/nfcrig-tsan-no-skips.log
 tsan: deps
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)
 	set -o pipefail; NFCRIG_SANITIZER=thread $(TEST_ENV) $(SWIFT) test --skip-build \
-		$(TSAN_FLAGS) --skip '$(WALL_CLOCK_TESTS)' 2>&1 | tee $(TSAN_LOG)
+		$(TSAN_FLAGS) --no-parallel --skip '$(WALL_CLOCK_TESTS)' 2>&1 | tee $(TSAN_LOG)
 	set -o pipefail; { \
 		$(TEST_ENV) $(SWIFT) test --skip-build $(TSAN_FLAGS) --no-parallel \
 			--filter '$(WALL_CLOCK_TESTS)' \

@@ -1,5 +1,6 @@
 import Conformance
 import Foundation
+import NFCRigTestSupport
 import Rig
 import TagReader
 
@@ -14,7 +15,7 @@ import TagReader
 /// faults (`DUTFaultMatrixTests.sample`). `make test` checks every verdict.
 enum CatalogRuns {
     /// Whether the tests run under a sanitizer that makes whole-catalog runs costly.
-    static let economical = ProcessInfo.processInfo.environment["NFCRIG_SANITIZER"] == "thread"
+    static let economical = TestBudget.underThreadSanitizer
 
     /// Two simulated emulators and the reference reader on a simulated chip.
     static let rig = RigFile(

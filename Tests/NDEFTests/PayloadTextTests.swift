@@ -1,4 +1,5 @@
 import HexText
+import NFCRigTestSupport
 import SeededRandom
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
             [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0x80], [0xC3], [0xED, 0xA0, 0x80],
             [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x80, 0x80], [0xFF], [0xC0, 0xAF],
         ]
-        for index in 0..<40_000 {
+        for index in 0..<TestBudget.cases(40_000) {
             var bytes: [UInt8] = []
             let length = Int.random(in: 0...40, using: &random)
             while bytes.count < length {

@@ -1,4 +1,5 @@
 import HexText
+import NFCRigTestSupport
 import SeededRandom
 import Testing
 
@@ -12,14 +13,14 @@ import Testing
 
     @Test func everyRecordOfRealisticMessagesDecodesAlikeOnBothLayers() throws {
         var messages = RealisticMessages(generator: SplitMix64(seed: Self.seed))
-        for index in 0..<3000 {
+        for index in 0..<TestBudget.cases(3000) {
             try Self.checkAgreement(messages.next(), label: "realistic case \(index)")
         }
     }
 
     @Test func everyRecordOfRandomMessagesDecodesAlikeOnBothLayers() throws {
         var random = RandomMessages(seed: Self.seed &+ 1)
-        for index in 0..<5000 {
+        for index in 0..<TestBudget.cases(5000) {
             let sample = random.encodedMessage()
             try Self.checkAgreement(sample.bytes, label: "random case \(index)")
         }
@@ -30,7 +31,7 @@ import Testing
         var random = SplitMix64(seed: Self.seed &+ 3)
         var rejected = 0
         var checked = 0
-        for index in 0..<1500 {
+        for index in 0..<TestBudget.cases(1500) {
             for var record in try NDEFDecoder().decode(messages.next()).records
             where !record.payload.isEmpty {
                 let position = Int.random(in: 0..<record.payload.count, using: &random)

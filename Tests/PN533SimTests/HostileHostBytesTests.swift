@@ -1,4 +1,5 @@
 import Foundation
+import NFCRigTestSupport
 import PN533
 import SeededRandom
 import Testing
@@ -25,10 +26,8 @@ import Testing
         _ = await field.enter(tag, identity: identity)
         let chip = PN533Firmware(name: "fuzzed", field: field, usb: .zero)
         let transport = chip.transport()
-        // Under ThreadSanitizer (make tsan) a tenth: the chip's concurrency is the same for
-        // every transfer, and make test runs them all.
-        let cases =
-            ProcessInfo.processInfo.environment["NFCRIG_SANITIZER"] == "thread" ? 10_000 : 100_000
+        // The chip's concurrency is the same for every transfer.
+        let cases = TestBudget.cases(100_000)
         let (malformedAnswers, answered) = try await clock.participate {
             var random = SplitMix64(seed: 0x2533_F022)
             var malformedAnswers = 0
