@@ -1,3 +1,4 @@
+import HexText
 import TagFormat
 
 /// A tag emulation that cannot be set up as asked: the rule and the offending value.
@@ -11,6 +12,9 @@ public enum TagEmulationError: Error, Sendable, Hashable {
     /// A Type 2 Tag image that is not a whole number of blocks, or has more blocks than a
     /// one-byte block number reaches (256) without SECTOR SELECT.
     case type2ImageSize(bytes: Int)
+    /// Two hosted ISO/IEC 7816-4 applications with one identifier, or one named as the NDEF
+    /// Tag Application: a SELECT could not tell them apart.
+    case duplicateApplication([UInt8])
 
     /// The rule's stable name.
     public var rule: String {
@@ -19,6 +23,7 @@ public enum TagEmulationError: Error, Sendable, Hashable {
         case .ndefFile(let error): error.rule
         case .ndefFileTooLong: "ndefFileTooLong"
         case .type2ImageSize: "type2ImageSize"
+        case .duplicateApplication: "duplicateApplication"
         }
     }
 
@@ -31,6 +36,9 @@ public enum TagEmulationError: Error, Sendable, Hashable {
             "a \(length)-byte NDEF file exceeds the maximum file size \(maximum) of the CC"
         case .type2ImageSize(let bytes):
             "a \(bytes)-byte Type 2 image is not 1...256 whole 4-byte blocks"
+        case .duplicateApplication(let name):
+            "two applications are named \(Hex.encode(name, uppercase: true)): a SELECT could "
+                + "not tell them apart"
         }
     }
 }

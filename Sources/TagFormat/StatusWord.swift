@@ -28,6 +28,8 @@ public struct StatusWord: RawRepresentable, Sendable, Hashable {
     public static let securityStatusNotSatisfied = StatusWord(rawValue: 0x6982)
     /// 6986: command not allowed (no current EF).
     public static let commandNotAllowed = StatusWord(rawValue: 0x6986)
+    /// Conditions of use not satisfied: a GET RESPONSE with no response waiting, for one.
+    public static let conditionsNotSatisfied = StatusWord(rawValue: 0x6985)
     /// 6A80: incorrect parameters in the command data field.
     public static let wrongData = StatusWord(rawValue: 0x6A80)
     /// 6A82: file or application not found.
@@ -69,6 +71,7 @@ public struct StatusWord: RawRepresentable, Sendable, Hashable {
         case .wrongLength: return "wrong length"
         case .securityStatusNotSatisfied: return "security status not satisfied"
         case .commandNotAllowed: return "command not allowed"
+        case .conditionsNotSatisfied: return "conditions of use not satisfied"
         case .wrongData: return "incorrect parameters in the command data field"
         case .fileNotFound: return "file or application not found"
         case .incorrectP1P2: return "incorrect parameters P1-P2"

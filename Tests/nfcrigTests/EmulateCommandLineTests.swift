@@ -101,6 +101,45 @@ import Testing
             ))
     }
 
+    @Test func aLoopbackApplicationAloneMakesACardWithoutTheNDEFApplication() throws {
+        let outcome = try NFCRigProcess.run([
+            "emulate", "--rig", RigFixture.simRig, "--loopback", "F0010203040506",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(
+            outcome.stdout.hasPrefix(
+                "tag-a: Type 4 tag (no NDEF application, application F0010203040506), UID 08"))
+        // The reference reader looks for the NDEF application in vain.
+        #expect(outcome.stdout.contains(" ms  -> 6a82"))
+        #expect(outcome.stdout.contains(", notSupported, capacity 0"))
+        let beside = try NFCRigProcess.run([
+            "emulate", "--rig", RigFixture.simRig, "--loopback", "F0010203040506", "--uri", "a",
+        ])
+        #expect(beside.stdout.hasPrefix("tag-a: Type 4 tag (mapping 2.0, read-write, "))
+        #expect(beside.stdout.contains(", application F0010203040506), UID 08"))
+    }
+
+    @Test func aLoopbackNeedsAValidAIDAndAType4Tag() throws {
+        let short = try NFCRigProcess.run([
+            "emulate", "--rig", RigFixture.simRig, "--loopback", "F00102",
+        ])
+        #expect(short.status == 2)
+        #expect(
+            short.stderr.contains(
+                "--loopback F00102: an application identifier has 5 to 16 bytes; F00102 has 3"))
+        let notHex = try NFCRigProcess.run([
+            "emulate", "--rig", RigFixture.simRig, "--loopback", "F0010203040G",
+        ])
+        #expect(notHex.status == 2)
+        #expect(notHex.stderr.contains("--loopback F0010203040G: "))
+        let type2 = try NFCRigProcess.run([
+            "emulate", "--rig", RigFixture.simRig, "--type", "2", "--loopback", "F0010203040506",
+            "--uri", "a",
+        ])
+        #expect(type2.status == 2)
+        #expect(type2.stderr.contains("--loopback applies to Type 4 tags, not --type 2"))
+    }
+
     @Test func conflictingOptionsAreUsageErrors() throws {
         let mapping = try NFCRigProcess.run([
             "emulate", "--rig", RigFixture.simRig, "--type", "2", "--mapping", "3", "--uri", "a",

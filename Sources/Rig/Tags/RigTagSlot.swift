@@ -60,7 +60,7 @@ public actor RigTagSlot {
                     emulatorConfiguration.logsReaderBlocks = true
                 }
                 let emulator = Type4TagEmulator(
-                    device: chip.device, application: try spec.application(),
+                    device: chip.device, card: try spec.card(),
                     configuration: emulatorConfiguration, scheduler: scheduler, log: log)
                 type4 = emulator
                 self.emulator = emulator

@@ -59,6 +59,9 @@ public struct Type4Setup: Sendable, Hashable {
     public var declaredMessageLength: Int?
     /// How the tag departs from a well-behaved one; none by default.
     public var quirks: Type4TagQuirks
+    /// ISO/IEC 7816-4 applications the card hosts beside the NDEF Tag Application (instead
+    /// of it when not `formatted`).
+    public var applications: [ISO7816Application]
 
     /// Creates a setup; the defaults are a common 2 KiB mapping-2.0 tag.
     public init(
@@ -69,8 +72,10 @@ public struct Type4Setup: Sendable, Hashable {
         ndefFileID: UInt16 = NDEFFileControl.defaultFileID, writeAccess: UInt8? = nil,
         answersVersion2Application: Bool = true, answersVersion1Application: Bool = false,
         additionalCCTLVs: [UInt8] = [], declaredMessageLength: Int? = nil,
-        quirks: Type4TagQuirks = .none, isoDEP: ISODEPCardConfiguration? = nil
+        quirks: Type4TagQuirks = .none, isoDEP: ISODEPCardConfiguration? = nil,
+        applications: [ISO7816Application] = []
     ) {
+        self.applications = applications
         self.isoDEP = isoDEP
         self.mappingVersion = mappingVersion
         self.maximumResponseDataLength = maximumResponseDataLength

@@ -35,4 +35,9 @@ extension Type4Setup {
         }
         return try Type4TagApplication(configuration: configuration, ndefFile: length + content)
     }
+
+    /// The card: the NDEF application and the hosted ISO/IEC 7816-4 applications.
+    public func card() throws(TagEmulationError) -> ISO7816Card {
+        try ISO7816Card(ndef: try application(), applications: applications)
+    }
 }

@@ -3,10 +3,11 @@ import Locking
 import PN533
 
 /// A Type 4 Tag on a PN533 in target mode: arms the chip, serves each reader's ISO-DEP
-/// session with a `Type4TagApplication`, and arms again after DESELECT, release, field
-/// loss or silence, so that readers can poll it again and again.
+/// session with an `ISO7816Card` (the NDEF Tag Application and any ISO/IEC 7816-4
+/// applications beside it), and arms again after DESELECT, release, field loss or silence,
+/// so that readers can poll it again and again.
 ///
-/// The application is shared between the card's APDU handler and whoever inspects the tag
+/// The card is shared between the card's APDU handler and whoever inspects the tag
 /// while it runs (a suite reading the writes): it sits behind a lock of its own, so the
 /// handler answers where the card runs, without a hop to the emulator's actor.
 public actor Type4TagEmulator {
@@ -17,19 +18,19 @@ public actor Type4TagEmulator {
     /// Activations, APDUs, WTX, DESELECT and releases, timestamped.
     public nonisolated let log: TagEventLog
     private nonisolated let scheduler: any ISODEPScheduler
-    private nonisolated let state: Lock<Type4TagApplication>
+    private nonisolated let state: Lock<ISO7816Card>
     /// How many times a reader activated the tag.
     public private(set) var activations = 0
 
-    /// An emulator of `application` on `device`; `scheduler` times the ISO-DEP card (a
-    /// simulation clock's in virtual mode).
+    /// An emulator of `card` on `device`; `scheduler` times the ISO-DEP card (a simulation
+    /// clock's in virtual mode).
     public init(
-        device: PN533Device, application: Type4TagApplication,
+        device: PN533Device, card: ISO7816Card,
         configuration: Type4TagEmulatorConfiguration = .init(),
         scheduler: any ISODEPScheduler = ContinuousISODEPScheduler(), log: TagEventLog
     ) {
         self.device = device
-        state = Lock(application)
+        state = Lock(card)
         self.configuration = configuration
         self.scheduler = scheduler
         self.log = log
@@ -38,14 +39,34 @@ public actor Type4TagEmulator {
     /// The chip's device executor: the card session's many device calls then need no hop.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { device.unownedExecutor }
 
-    /// Replaces the tag's files and write record, between test cases; a reader in the field
-    /// sees the new content from its next command on.
-    public nonisolated func load(_ application: Type4TagApplication) {
-        state.withLock { $0 = application }
+    /// An emulator of a card with only the NDEF Tag Application, `application`.
+    public init(
+        device: PN533Device, application: Type4TagApplication,
+        configuration: Type4TagEmulatorConfiguration = .init(),
+        scheduler: any ISODEPScheduler = ContinuousISODEPScheduler(), log: TagEventLog
+    ) {
+        self.init(
+            device: device, card: ISO7816Card(ndef: application), configuration: configuration,
+            scheduler: scheduler, log: log)
     }
 
-    /// The tag's state: its files, the selection, the writes so far.
-    public nonisolated var application: Type4TagApplication { state.withLock { $0 } }
+    /// Replaces the NDEF application's files and write record, between test cases, keeping
+    /// the other applications; a reader in the field sees the new content from its next
+    /// command on.
+    public nonisolated func load(_ application: Type4TagApplication) {
+        state.withLock { $0.ndef = application }
+    }
+
+    /// Replaces the whole card.
+    public nonisolated func load(_ card: ISO7816Card) {
+        state.withLock { $0 = card }
+    }
+
+    /// The NDEF application's state: its files, the selection, the writes so far.
+    public nonisolated var application: Type4TagApplication { state.withLock { $0.ndef } }
+
+    /// The card's state: every application, the selection, a pending answer.
+    public nonisolated var card: ISO7816Card { state.withLock { $0 } }
 
     /// Serves readers until the calling task is cancelled.
     ///
@@ -85,10 +106,13 @@ public actor Type4TagEmulator {
             reporting: configuration.logsReaderBlocks
                 ? [.frames, .supervisoryFrames, .ignored, .ended] : [.supervisoryFrames, .ended],
             onEvent: { [log] event in Self.record(event, in: log) })
-        // Without a response delay the answer comes from memory, at once.
+        // Without a response delay the answer comes from memory, at once, unless the
+        // command is a slow one.
         var immediate: ISODEPCard.ImmediateHandler?
         if configuration.responseDelay == .zero {
-            immediate = { [self] apdu in handleAtOnce(apdu) }
+            immediate = { [self] apdu in
+                state.withLock { $0.delay(for: apdu) } == .zero ? handleAtOnce(apdu) : nil
+            }
         }
         let end: ISODEPCardSessionEnd
         do {
@@ -108,8 +132,9 @@ public actor Type4TagEmulator {
     /// The APDU handler: logs the command, takes the configured time, answers.
     private nonisolated func handle(_ apdu: [UInt8]) async -> [UInt8] {
         log.record(.received(apdu))
-        if configuration.responseDelay > .zero {
-            await scheduler.sleep(for: configuration.responseDelay)
+        let delay = configuration.responseDelay + state.withLock { $0.delay(for: apdu) }
+        if delay > .zero {
+            await scheduler.sleep(for: delay)
         }
         return answer(apdu)
     }

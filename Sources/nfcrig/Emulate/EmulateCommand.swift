@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import NDEF
 import Rig
+import TagEmulation
+import TagFormat
 
 /// `nfcrig emulate`: presents a tag on one of the rig's emulator chips and prints what the
 /// tag sees.
@@ -15,7 +17,10 @@ struct EmulateCommand: ParsableCommand {
               --uri U, --text T [--lang L], --mime TYPE=FILE,
               --external DOMAIN:NAME=FILE
             The tag is a 2 KiB Type 4 tag (--type 4, mapping 2.0 or --mapping 3) or an \
-            NTAG213-sized Type 2 tag (--type 2, 144-byte data area). Prints the tag's \
+            NTAG213-sized Type 2 tag (--type 2, 144-byte data area). A Type 4 tag can host \
+            ISO/IEC 7816-4 loopback applications (--loopback AID, repeatable: the data \
+            field of each command comes back, 6CXX for a short Le) beside the NDEF \
+            application, or instead of it when no message is given. Prints the tag's \
             events with their time on the rig's clock: activations, the commands it \
             received (named) and its answers.
 
@@ -49,6 +54,13 @@ struct EmulateCommand: ParsableCommand {
     @Option(help: "The Type 4 mapping version: 2 (NLEN) or 3 (ENLEN).")
     var mapping: MappingArgument?
 
+    @Option(
+        name: .customLong("loopback"),
+        help: .init(
+            "Type 4: host a loopback application under this AID (5 to 16 bytes in hex).",
+            valueName: "aid"))
+    var loopbacks: [String] = []
+
     @Option(help: "Virtual-clock rigs: how often the reference reader reads the tag (default 1).")
     var reads: Int?
 
@@ -61,11 +73,16 @@ struct EmulateCommand: ParsableCommand {
         if ndef != nil && !recordOptions.isEmpty {
             throw ValidationError("give the message as --ndef FILE or as record options, not both")
         }
-        if ndef == nil && recordOptions.isEmpty {
+        if ndef == nil && recordOptions.isEmpty && loopbacks.isEmpty {
             throw ValidationError(
-                "give the message: --ndef FILE, or --uri, --text, --mime or --external")
+                "give the message: --ndef FILE, or --uri, --text, --mime or --external "
+                    + "(or a Type 4 tag's --loopback AID)")
         }
-        if ndef == nil { _ = try NDEFRecordSpec.parse(recordOptions) }
+        if !loopbacks.isEmpty && type != .type4 {
+            throw ValidationError("--loopback applies to Type 4 tags, not --type \(type.rawValue)")
+        }
+        _ = try applications()
+        if ndef == nil && !recordOptions.isEmpty { _ = try NDEFRecordSpec.parse(recordOptions) }
         if mapping != nil && type != .type4 {
             throw ValidationError("--mapping applies to Type 4 tags, not --type \(type.rawValue)")
         }
@@ -83,12 +100,13 @@ struct EmulateCommand: ParsableCommand {
                 "--reads \(reads): reads back apply to virtual-clock rigs; on this wall-clock "
                     + "rig emulate runs until interrupted")
         }
-        let (message, source) = try message()
+        let (message, source) =
+            ndef == nil && recordOptions.isEmpty ? ([], "the tag") : try message()
         let plan = EmulationPlan(
             file: rig.file, directory: rig.directory, emulator: index,
             setup: try TagSetupBuilder.setup(
                 type, message: message, readOnly: readOnly, mapping: mapping ?? .version2,
-                source: source),
+                applications: try applications(), source: source),
             type: type, reads: reads ?? 1)
         try VirtualUSBRequirement.ensure(for: rig.file)
         switch waitFor({ await EmulationSession.run(plan, output: StandardOutput.write) }) {
@@ -100,6 +118,17 @@ struct EmulateCommand: ParsableCommand {
         case .failed(let reason):
             FileHandleOutput.standardError("error: \(rigOptions.rig): \(reason)")
             throw ExitCode(1)
+        }
+    }
+
+    /// The `--loopback` applications.
+    private func applications() throws -> [ISO7816Application] {
+        try loopbacks.map { text in
+            do {
+                return ISO7816Application(identifier: try ApplicationIdentifier(hex: text))
+            } catch {
+                throw ValidationError("--loopback \(text): \(error)")
+            }
         }
     }
 
