@@ -1,3 +1,4 @@
+import HexText
 import NDEF
 
 /// Everything a reader operation can fail with, named after CoreNFC's `NFCReaderError.Code`
@@ -29,6 +30,9 @@ public enum NFCReaderError: Error, Sendable, Hashable {
     case readerBusy
     /// The reader chip or its USB link failed; the session cannot go on.
     case readerFailure(TagLinkFailure)
+    /// A SELECT by name of an application the session did not register: CoreNFC refuses it
+    /// without sending it to the tag.
+    case securityViolation(applicationIdentifier: [UInt8])
 
     /// The name the DUT protocol (DESIGN §6) reports the error with.
     public var name: String {
@@ -46,6 +50,7 @@ public enum NFCReaderError: Error, Sendable, Hashable {
         case .invalidParameter: "invalidParameter"
         case .readerBusy: "systemIsBusy"
         case .readerFailure: "sessionTerminatedUnexpectedly"
+        case .securityViolation: "readerErrorSecurityViolation"
         }
     }
 
@@ -64,6 +69,7 @@ public enum NFCReaderError: Error, Sendable, Hashable {
         case .invalidParameter: ("readerErrorInvalidParameter", 3)
         case .readerBusy: ("readerSessionInvalidationErrorSystemIsBusy", 203)
         case .readerFailure: ("readerSessionInvalidationErrorSessionTerminatedUnexpectedly", 202)
+        case .securityViolation: ("readerErrorSecurityViolation", 2)
         case .ndefNotSupported, .invalidMessage: nil
         }
     }
@@ -85,6 +91,9 @@ public enum NFCReaderError: Error, Sendable, Hashable {
         case .invalidParameter(let error): "the message cannot be encoded: \(error)"
         case .readerBusy: "another reader operation is running"
         case .readerFailure(let failure): "the reader failed: \(failure)"
+        case .securityViolation(let name):
+            "SELECT of \(Hex.encode(name, uppercase: true)), an application the session did "
+                + "not register, was refused"
         }
     }
 }

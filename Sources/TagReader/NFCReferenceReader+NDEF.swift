@@ -109,25 +109,11 @@ extension NFCReferenceReader {
         let target = tag.target.tg
         switch tag.type {
         case .type4:
-            if let isoDEP = configuration.faults.hostISODEP {
-                if let hostISODEP { return Type4TagProcedures(transceiver: hostISODEP) }
-                do throws(ISODEPError) {
-                    let reader = try ISODEPReader(
-                        link: CommunicateThruLink(device: device), target: tag.target,
-                        configuration: isoDEP,
-                        // Never consulted: the chip activated the card (RATS, and the guard
-                        // time after the ATS) before the host took its blocks.
-                        scheduler: ContinuousISODEPScheduler())
-                    hostISODEP = reader
-                    return Type4TagProcedures(transceiver: reader)
-                } catch {
-                    throw .tagConnectionLost(.isodep(error))
-                }
-            }
+            let transceiver = try isoDEPTransceiver(tag)
             return Type4TagProcedures(
-                transceiver: ChipISODEPTransceiver(
-                    device: device, target: target, timeout: configuration.exchangeTimeout),
-                faults: configuration.faults.type4)
+                transceiver: transceiver,
+                // A host ISO-DEP fault stands alone: the Type 4 faults need the chip's.
+                faults: configuration.faults.hostISODEP == nil ? configuration.faults.type4 : [])
         case .type2:
             return Type2TagProcedures(
                 transceiver: ChipType2Transceiver(

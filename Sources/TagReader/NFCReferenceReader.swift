@@ -20,9 +20,16 @@ public actor NFCReferenceReader {
     public nonisolated let events: AsyncStream<ReaderEvent>
     /// The tag the last poll connected, until polling restarts or another poll begins.
     public internal(set) var connectedTag: NFCTag? {
-        // The host's ISO-DEP (an ISO-DEP fault) keeps the block numbers of one connection.
-        didSet { hostISODEP = nil }
+        // The host's ISO-DEP (an ISO-DEP fault) keeps the block numbers of one connection,
+        // and a tag reader session's selection lasts as long.
+        didSet {
+            hostISODEP = nil
+            iso7816Session = nil
+        }
     }
+    /// The ISO 7816 tag reader session with the connected tag, once an application of the
+    /// session's list was selected.
+    var iso7816Session: ISO7816ReaderSession?
     /// The host's own ISO-DEP with the connected tag, when an ISO-DEP fault puts it in the
     /// chip's place: one per connection, as its block numbers follow the card's.
     var hostISODEP: ISODEPReader?

@@ -37,6 +37,8 @@ public struct ReaderEvent: Sendable, Hashable {
         case writeCompleted(bytes: Int)
         /// `writeNDEF(_:)` failed with this error.
         case writeFailed(NFCReaderError)
+        /// A tag reader session selected this application identifier at discovery.
+        case applicationSelected([UInt8])
     }
 }
 

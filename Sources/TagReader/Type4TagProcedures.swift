@@ -296,17 +296,7 @@ public struct Type4TagProcedures: NDEFTagProcedures {
     }
 
     private func send(_ command: CommandAPDU) async throws(NFCReaderError) -> ResponseAPDU {
-        let bytes: [UInt8]
-        do throws(ISODEPError) {
-            bytes = try await transceiver.transceive(command.encoded())
-        } catch {
-            throw NFCReaderError(error)
-        }
-        do throws(APDUError) {
-            return try ResponseAPDU(decoding: bytes)
-        } catch {
-            throw .tagResponseError(.malformedResponse(error, command: command))
-        }
+        try await transceiver.send(command)
     }
 
     /// Builds a command whose offset or length a tag's own fields chose, so it may not fit.

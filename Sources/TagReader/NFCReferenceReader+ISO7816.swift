@@ -1,0 +1,77 @@
+import ISODEP
+import PN533
+import TagFormat
+
+/// CoreNFC's tag reader session with ISO 7816 tags (`NFCTagReaderSession`, polling
+/// `.iso14443`): an app registers application identifiers
+/// (`com.apple.developer.nfc.readersession.iso7816.select-identifiers`); when the session
+/// discovers an ISO/IEC 14443-4 tag it SELECTs each by name in order, and the first that
+/// succeeds makes it an ISO 7816 tag (`initialSelectedAID`). Then `sendCommand(apdu:)`
+/// returns the response data and SW1 SW2, whatever they say; an error means the exchange
+/// itself failed, and a SELECT by name of an identifier not in the list is refused with a
+/// security violation without reaching the tag. ISO-DEP (chaining, WTX) runs below, in the
+/// chip or, under an ISO-DEP fault, in the host.
+extension NFCReferenceReader {
+    /// Selects the first of `identifiers` the connected tag answers with 9000 (CoreNFC sends
+    /// `00 A4 04 00 Lc AID 00` for each in order) and keeps the session's list; nil when the
+    /// tag is no ISO/IEC 14443-4 tag or selects none of them (it is then not offered as an
+    /// ISO 7816 tag).
+    public func selectISO7816Application(from identifiers: [ApplicationIdentifier])
+        async throws(NFCReaderError) -> ISO7816TagSelection?
+    {
+        try await exclusively { () async throws(NFCReaderError) in
+            guard let tag = connectedTag else { throw .tagNotConnected }
+            iso7816Session = nil
+            guard tag.type == .type4, let ats = tag.target.ats else { return nil }
+            let transceiver = try isoDEPTransceiver(tag)
+            for identifier in identifiers {
+                let select = try Self.selectCommand(identifier)
+                let answer = try await transceiver.send(select)
+                guard answer.statusWord == .ok else { continue }
+                let selection = ISO7816TagSelection(
+                    initialSelectedAID: identifier, identifier: tag.identifier,
+                    historicalBytes: (try? ATS(bytes: ats))?.historicalBytes ?? [],
+                    applicationData: answer.data.isEmpty ? nil : answer.data)
+                iso7816Session = ISO7816ReaderSession(
+                    identifiers: identifiers, selection: selection)
+                emit(.applicationSelected(identifier.bytes))
+                return selection
+            }
+            return nil
+        }
+    }
+
+    /// `sendCommand(apdu:)`: sends `command` to the selected ISO 7816 tag and returns its
+    /// answer, whatever the status word.
+    ///
+    /// - Throws: `tagNotConnected` without a selected ISO 7816 tag; `securityViolation` for
+    ///   a SELECT by name outside the session's list (nothing is sent); the link's errors.
+    public func sendCommand(_ command: CommandAPDU) async throws(NFCReaderError) -> ResponseAPDU {
+        try await exclusively { () async throws(NFCReaderError) in
+            guard let session = iso7816Session, let tag = connectedTag else {
+                throw .tagNotConnected
+            }
+            if command.ins == Type4Tag.Instruction.select.rawValue,
+                command.p1 == Type4Tag.selectByName,
+                !session.identifiers.contains(where: { $0.bytes == command.data })
+            {
+                throw .securityViolation(applicationIdentifier: command.data)
+            }
+            return try await isoDEPTransceiver(tag).send(command)
+        }
+    }
+
+    /// The SELECT a session sends for `identifier`: P2 00 (first or only occurrence, FCI),
+    /// Le 00.
+    static func selectCommand(_ identifier: ApplicationIdentifier) throws(NFCReaderError)
+        -> CommandAPDU
+    {
+        do throws(APDUError) {
+            return try CommandAPDU(
+                ins: Type4Tag.Instruction.select.rawValue, p1: Type4Tag.selectByName,
+                p2: Type4Tag.selectFirstOrOnly, data: identifier.bytes, le: 256)
+        } catch {
+            throw .tagResponseError(.commandNotExpressible(error))
+        }
+    }
+}
