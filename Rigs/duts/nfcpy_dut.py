@@ -49,6 +49,9 @@ class Reader:
         self.failed_at = None
         # Whether this session's tag.ndef may be stale (read or written before).
         self.ndef_known = False
+        # The tag reader session's registered AIDs and the one selected at discovery.
+        self.registered = []
+        self.selected = None
 
     def hello(self):
         # nfcpy runs ISO-DEP itself (nfc/tag/tt4.py) through InCommunicateThru.
@@ -62,6 +65,7 @@ class Reader:
         deadline = time.monotonic() + timeout_ms / 1000.0
         self.tag = None
         self.ndef_known = False
+        self.registered, self.selected = [], None
         tag = self.clf.connect(
             rdwr={"on-connect": lambda tag: False, "iterations": 1, "beep-on-connect": False},
             terminate=lambda: time.monotonic() > deadline,
@@ -122,6 +126,50 @@ class Reader:
         finally:
             self.ndef_known = True
         return {}
+
+    def select(self, aids):
+        """CoreNFC's tag reader session at discovery: SELECT each registered AID in order
+        (00 A4 04 00 Lc AID 00); the first the tag answers with 9000 is its initialSelectedAID.
+        nfcpy keeps no ATS, so no historical bytes are reported."""
+        tag = self.connected()
+        self.registered = [bytes.fromhex(aid) for aid in aids]
+        self.selected = None
+        if tag.type != "Type4Tag":
+            return {"aid": None}
+        for aid in self.registered:
+            response = self.exchange(bytes([0x00, 0xA4, 0x04, 0x00, len(aid)]) + aid + b"\x00")
+            if response[-2:] == b"\x90\x00":
+                self.selected = aid
+                data = response[:-2]
+                return {"aid": aid.hex(), "application_data": data.hex() if data else None}
+        return {"aid": None}
+
+    def apdu(self, apdu):
+        """sendCommand(apdu:): the response APDU whatever its status word; a SELECT by name of
+        an AID the session did not register is refused without reaching the tag."""
+        self.connected()
+        if self.selected is None:
+            raise Failure("tagNotConnected", "no ISO 7816 application selected: select first")
+        if len(apdu) > 5 and apdu[1] == 0xA4 and apdu[2] == 0x04:
+            if apdu[4] == 0 and len(apdu) > 7:
+                name = apdu[7:7 + (apdu[5] << 8 | apdu[6])]
+            else:
+                name = apdu[5:5 + apdu[4]]
+            if name not in self.registered:
+                raise Failure("readerErrorSecurityViolation",
+                              "SELECT of %s, not a registered AID" % name.hex())
+        return {"response": self.exchange(apdu).hex()}
+
+    def exchange(self, apdu):
+        """One APDU through nfcpy's ISO-DEP (Type4Tag.transceive: chaining and WTX)."""
+        try:
+            response = self.tag.transceive(bytearray(apdu))
+        except Exception as error:
+            self.end_session_after_failure()
+            raise Failure("tagConnectionLost", describe(error))
+        if response is None or len(response) < 2:
+            raise Failure("tagResponseError", "an answer without a status word")
+        return bytes(response)
 
     def connected(self):
         if self.tag is None:
@@ -196,6 +244,10 @@ def main(make_reader=Reader):
                     answer = reader.read()
                 elif op == "write":
                     answer = reader.write(bytes.fromhex(request.get("ndef", "")))
+                elif op == "select":
+                    answer = reader.select(request.get("aids", []))
+                elif op == "apdu":
+                    answer = reader.apdu(bytes.fromhex(request.get("apdu", "")))
                 elif op == "dispatch":
                     raise Failure("unsupported", "nfcpy has no background tag reading")
                 else:

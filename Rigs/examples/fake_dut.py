@@ -8,7 +8,9 @@ bad-tnf, bad-record-hex; `records` adds the records its application decoded to a
 `protocol-2` claims a protocol nfcrig does not speak, `iso-dep-chip` and `iso-dep-odd` say
 their chip runs ISO-DEP (or something nfcrig does not know), `env` names its reader's environment
 (NFCRIG_READER_USB, LIBNFC_DEFAULT_DEVICE) as its firmware. A scan reports one tag with UID
-(hex, default 08a1b2c3): the one a test put in the field.
+(hex, default 08a1b2c3): the one a test put in the field. `select` picks the second AID
+asked for (`select-foreign`: one nobody asked for; `select-none`: none) and `apdu` echoes
+the command with 9000 (`apdu-short`: answers one byte).
 """
 import os
 import json
@@ -78,5 +80,19 @@ for raw in sys.stdin:
             send({"id": rid, "ok": True})
     elif op == "dispatch":
         send({"id": rid, "ok": True, "url": "https://a.bc"})
+    elif op == "select":
+        aids = request.get("aids", [])
+        if MODE == "select-none" or len(aids) < 2:
+            send({"id": rid, "ok": True, "aid": None})
+        elif MODE == "select-foreign":
+            send({"id": rid, "ok": True, "aid": "a0000000041010"})
+        else:
+            send({"id": rid, "ok": True, "aid": aids[1].lower(), "historical_bytes": "8001",
+                  "application_data": "6f0784050102030405"})
+    elif op == "apdu":
+        if MODE == "apdu-short":
+            send({"id": rid, "ok": True, "response": "90"})
+        else:
+            send({"id": rid, "ok": True, "response": request.get("apdu", "") + "9000"})
     else:
         send({"id": rid, "ok": False, "error": "unsupported", "message": op})

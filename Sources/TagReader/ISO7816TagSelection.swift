@@ -29,4 +29,6 @@ public struct ISO7816TagSelection: Sendable, Hashable {
 struct ISO7816ReaderSession: Sendable, Hashable {
     var identifiers: [ApplicationIdentifier]
     var selection: ISO7816TagSelection
+    /// The card's last answer (kept for the `stale-answer-after-loss` fault).
+    var lastAnswer: ResponseAPDU?
 }

@@ -33,6 +33,8 @@ public enum NFCReaderError: Error, Sendable, Hashable {
     /// A SELECT by name of an application the session did not register: CoreNFC refuses it
     /// without sending it to the tag.
     case securityViolation(applicationIdentifier: [UInt8])
+    /// A command APDU longer than the reader sends (`length` bytes).
+    case packetTooLong(length: Int)
 
     /// The name the DUT protocol (DESIGN §6) reports the error with.
     public var name: String {
@@ -51,6 +53,7 @@ public enum NFCReaderError: Error, Sendable, Hashable {
         case .readerBusy: "systemIsBusy"
         case .readerFailure: "sessionTerminatedUnexpectedly"
         case .securityViolation: "readerErrorSecurityViolation"
+        case .packetTooLong: "readerTransceiveErrorPacketTooLong"
         }
     }
 
@@ -70,6 +73,7 @@ public enum NFCReaderError: Error, Sendable, Hashable {
         case .readerBusy: ("readerSessionInvalidationErrorSystemIsBusy", 203)
         case .readerFailure: ("readerSessionInvalidationErrorSessionTerminatedUnexpectedly", 202)
         case .securityViolation: ("readerErrorSecurityViolation", 2)
+        case .packetTooLong: ("readerTransceiveErrorPacketTooLong", 105)
         case .ndefNotSupported, .invalidMessage: nil
         }
     }
@@ -94,6 +98,7 @@ public enum NFCReaderError: Error, Sendable, Hashable {
         case .securityViolation(let name):
             "SELECT of \(Hex.encode(name, uppercase: true)), an application the session did "
                 + "not register, was refused"
+        case .packetTooLong(let length): "a \(length)-byte command is longer than the reader sends"
         }
     }
 }

@@ -24,7 +24,10 @@ extension NFCReferenceReader {
             iso7816Session = nil
             guard tag.type == .type4, let ats = tag.target.ats else { return nil }
             let transceiver = try isoDEPTransceiver(tag)
-            for identifier in identifiers {
+            let faults = configuration.faults.iso7816
+            for identifier in faults.contains(.noAIDFallback)
+                ? Array(identifiers.prefix(1)) : identifiers
+            {
                 let select = try Self.selectCommand(identifier)
                 let answer = try await transceiver.send(select)
                 guard answer.statusWord == .ok else { continue }
@@ -51,13 +54,59 @@ extension NFCReferenceReader {
             guard let session = iso7816Session, let tag = connectedTag else {
                 throw .tagNotConnected
             }
+            let faults = configuration.faults.iso7816
             if command.ins == Type4Tag.Instruction.select.rawValue,
-                command.p1 == Type4Tag.selectByName,
+                command.p1 == Type4Tag.selectByName, !faults.contains(.selectsAnyAID),
                 !session.identifiers.contains(where: { $0.bytes == command.data })
             {
                 throw .securityViolation(applicationIdentifier: command.data)
             }
-            return try await isoDEPTransceiver(tag).send(command)
+            if command.isExtended, faults.contains(.shortAPDUsOnly) {
+                throw .packetTooLong(length: command.encoded().count)
+            }
+            let transceiver = try isoDEPTransceiver(tag)
+            var answer: ResponseAPDU
+            do throws(NFCReaderError) {
+                answer = try await transceiver.send(command)
+            } catch {
+                guard faults.contains(.staleAnswerAfterLoss), let last = session.lastAnswer else {
+                    throw error
+                }
+                return last
+            }
+            if faults.contains(.automaticGetResponse) {
+                answer = try await Self.gettingRest(of: answer, through: transceiver)
+            }
+            iso7816Session?.lastAnswer = answer
+            if faults.contains(.statusWordErrors), answer.statusWord != .ok {
+                throw .tagResponseError(.statusWord(answer.statusWord, command: command))
+            }
+            return answer
+        }
+    }
+
+    /// `automatic-get-response`: GET RESPONSE for as long as the card answers 61XX, the
+    /// parts joined under the last status word.
+    private static func gettingRest(
+        of first: ResponseAPDU, through transceiver: any APDUTransceiver
+    ) async throws(NFCReaderError) -> ResponseAPDU {
+        var answer = first
+        while answer.statusWord.sw1 == 0x61 {
+            let next = try await transceiver.send(
+                try getResponseCommand(expecting: answer.statusWord.sw2))
+            answer = ResponseAPDU(data: answer.data + next.data, statusWord: next.statusWord)
+        }
+        return answer
+    }
+
+    /// GET RESPONSE (`00 C0 00 00 XX`) for the XX bytes a 61XX announced (00: 256).
+    private static func getResponseCommand(expecting count: UInt8) throws(NFCReaderError)
+        -> CommandAPDU
+    {
+        do throws(APDUError) {
+            return try CommandAPDU(ins: 0xC0, p1: 0, p2: 0, le: count == 0 ? 256 : Int(count))
+        } catch {
+            throw .tagResponseError(.commandNotExpressible(error))
         }
     }
 

@@ -51,6 +51,8 @@ public struct ReaderFaults: Sendable, Hashable {
     /// Rules of Type 2 detection the reader breaks (`ignores-cc-version`,
     /// `reads-past-terminator`, `reads-past-data-area`: `Type2Leniency.named`).
     public var type2: Type2Leniency = []
+    /// Faults of the ISO 7816 tag reader session.
+    public var iso7816: ISO7816ReaderFaults = []
 
     /// The well-behaved reader.
     public static let none = ReaderFaults()
@@ -106,6 +108,10 @@ public struct ReaderFaults: Sendable, Hashable {
                     type2.insert(fault)
                     continue
                 }
+                if let fault = ISO7816ReaderFaults.named(spec) {
+                    iso7816.insert(fault)
+                    continue
+                }
                 let prefix = "restart-delay="
                 guard spec.hasPrefix(prefix) else { throw .unknownFault(spec) }
                 restartDelay = try Self.duration(String(spec.dropFirst(prefix.count)))
@@ -131,7 +137,7 @@ public struct ReaderFaults: Sendable, Hashable {
         if ignoresWTX { specs.append("ignores-wtx") }
         if neverSendsRNAK { specs.append("never-sends-rnak") }
         if noChipRecovery { specs.append("no-chip-recovery") }
-        return specs + type2.names + type4.names
+        return specs + type2.names + type4.names + iso7816.names
     }
 
     private static func duration(_ text: String) throws(ReaderFaultError) -> Duration {

@@ -55,7 +55,10 @@ import Testing
         // again with R(NAK) after a silence or a wrong CRC: only the cases whose card asks for
         // time / goes silent / answers with a wrong CRC catch it. A card that leaves fails
         // the read whichever ISO-DEP reads it.
-        ("ignores-wtx", ["ISODEP-E-001", "ISODEP-E-002", "ISODEP-E-003", "ISODEP-E-004"]),
+        (
+            "ignores-wtx",
+            ["ISODEP-E-001", "ISODEP-E-002", "ISODEP-E-003", "ISODEP-E-004", "ISO7816-011"]
+        ),
         (
             "never-sends-rnak",
             ["ISODEP-E-005", "ISODEP-E-006", "ISODEP-E-007", "ISODEP-E-019", "ISODEP-E-020"]
@@ -78,14 +81,24 @@ import Testing
         ("reads-past-file", ["T4T-L-015", "T4T-L-016"]),
         ("rejects-proprietary-access", ["T4T-L-023", "T4T-L-024", "T4T-L-025"]),
         ("accepts-unknown-mapping", ["T4T-L-005"]),
+        // The ISO 7816 session's faults (issue 24): a reader trying one AID finds neither the
+        // second nor, on a card with none of its AIDs, tries them all; extended length
+        // refused fails every APDU that needs it (the 1000-byte answer's Le too).
+        ("no-aid-fallback", ["ISO7816-002", "ISO7816-003"]),
+        ("selects-any-aid", ["ISO7816-004"]),
+        ("status-word-errors", ["ISO7816-009", "ISO7816-010", "ISO7816-013"]),
+        ("automatic-get-response", ["ISO7816-009"]),
+        ("short-apdus-only", ["ISO7816-006", "ISO7816-007", "ISO7816-008"]),
+        ("stale-answer-after-loss", ["ISO7816-012"]),
     ]
 
     /// The faults the matrix runs under ThreadSanitizer (`CatalogRuns.economical`): none,
     /// and one for each way a fault changes the reader's code path: its timing, the host's
-    /// own ISO-DEP, the chip's ISO-DEP settings, a Type 4 procedure, a Type 2 walk.
+    /// own ISO-DEP, the chip's ISO-DEP settings, a Type 4 procedure, a Type 2 walk, the ISO
+    /// 7816 session.
     static let sample: Set<String> = [
         "", "restart-delay=800ms", "ignores-wtx", "no-chip-recovery", "reads-past-file",
-        "first-tlv-only",
+        "first-tlv-only", "status-word-errors",
     ]
 
     @Test(

@@ -1,5 +1,6 @@
 import Foundation
 import NDEF
+import TagFormat
 import Testing
 
 @testable import Rig
@@ -161,6 +162,39 @@ import Testing
         let violation = await violation { () async throws(DUTError) in _ = try await odd.hello() }
         #expect(violation.reason == "\"iso_dep\" must be \"chip\" or \"host\", not \"firmware\"")
         await odd.close()
+    }
+
+    @Test func aTagReaderSessionSelectsOneOfTheAIDsAskedForAndExchangesAPDUs() async throws {
+        let aids = try ["F0010203040506", "0102030405"].map(ApplicationIdentifier.init(hex:))
+        let good = dut("good")
+        let selection = try await good.selectISO7816(aids)
+        #expect(
+            selection
+                == DUTSelection(
+                    aid: aids[1], historicalBytes: [0x80, 0x01],
+                    applicationData: [0x6F, 0x07, 0x84, 0x05, 1, 2, 3, 4, 5]))
+        #expect(try await good.sendAPDU([0x80, 0x01, 0, 0]) == [0x80, 0x01, 0, 0, 0x90, 0x00])
+        await good.close()
+        let none = dut("select-none")
+        #expect(try await none.selectISO7816(aids) == nil)
+        await none.close()
+    }
+
+    @Test func aSelectionOfAnAIDNobodyAskedForOrAnAnswerWithoutSWIsAViolation() async throws {
+        let aids = try ["F0010203040506", "0102030405"].map(ApplicationIdentifier.init(hex:))
+        let foreign = dut("select-foreign")
+        let (line, reason) = await violation { () async throws(DUTError) in
+            _ = try await foreign.selectISO7816(aids)
+        }
+        #expect(line.contains("a0000000041010"))
+        #expect(reason.contains("is none of the identifiers asked for: F0010203040506, 0102030405"))
+        await foreign.close()
+        let short = dut("apdu-short")
+        let answer = await violation { () async throws(DUTError) in
+            _ = try await short.sendAPDU([0x80, 0x01, 0, 0])
+        }
+        #expect(answer.reason == "\"response\" must be hex of at least SW1 SW2")
+        await short.close()
     }
 
     @Test func aProgramThatCannotStartIsAHarnessError() async throws {

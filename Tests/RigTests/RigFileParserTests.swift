@@ -16,7 +16,7 @@ import Testing
         #expect(
             rig.suites.map(\.value) == [
                 "ndef-read", "ndef-write", "multi-tag", "restart-polling", "chunked",
-                "background-reading", "isodep-errors", "t2t-layout", "t4t-layout",
+                "background-reading", "isodep-errors", "t2t-layout", "t4t-layout", "iso7816",
             ])
         #expect(rig.tolerances.restartPollingWindow == .milliseconds(450)...(.milliseconds(550)))
     }

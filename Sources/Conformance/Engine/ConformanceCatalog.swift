@@ -11,6 +11,7 @@ public enum ConformanceCatalog {
         "isodep-errors",
         "t2t-layout",
         "t4t-layout",
+        "iso7816",
     ]
 
     /// The cases of a suite, or `nil` for an unknown name.
@@ -25,6 +26,7 @@ public enum ConformanceCatalog {
         case ISODEPErrorsSuite.name: ISODEPErrorsSuite.cases
         case Type2LayoutSuite.name: Type2LayoutSuite.cases
         case Type4LayoutSuite.name: Type4LayoutSuite.cases
+        case ISO7816Suite.name: ISO7816Suite.cases
         default: nil
         }
     }

@@ -1,6 +1,11 @@
+import TagFormat
+
 /// One line a process DUT writes, read as `ProcessDUT` reads its answers, without a child
 /// process: what the `dut-line` fuzz target (issue 23) feeds hostile lines to.
 public enum DUTAnswerLine {
+    /// The identifiers a `select` request is read as having asked for.
+    static let requestedAIDs = [ApplicationIdentifier.ndefTagApplication]
+
     /// The id of the request the line is read as answering.
     public static let expectedID = 1
 
@@ -23,6 +28,8 @@ public enum DUTAnswerLine {
             Result { () throws(DUTError) in _ = try answer.scan() },
             Result { () throws(DUTError) in _ = try answer.read() },
             Result { () throws(DUTError) in _ = try answer.dispatchedURL() },
+            Result { () throws(DUTError) in _ = try answer.selection(among: requestedAIDs) },
+            Result { () throws(DUTError) in _ = try answer.responseAPDU() },
         ]
     }
 }

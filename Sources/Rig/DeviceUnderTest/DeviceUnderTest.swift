@@ -1,4 +1,5 @@
 import NDEF
+import TagFormat
 
 /// The reader under test, whatever it is: nfcrig's reference reader on a PN533, or a reader
 /// product behind a child process speaking JSON Lines (DESIGN §6). Conformance cases drive
@@ -15,6 +16,13 @@ public protocol DeviceUnderTest: Sendable {
     /// The URL iOS-style background tag reading would open for the tag in the field, `nil`
     /// for none. DUTs without the feature throw `.unsupported`.
     func backgroundDispatch() async throws(DUTError) -> String?
+    /// CoreNFC's tag reader session with ISO 7816 tags: SELECT each of `aids` on the tag in
+    /// the field, in order, and report the first it answers; nil when it answers none (the
+    /// tag is then not an ISO 7816 tag). DUTs without the feature throw `.unsupported`.
+    func selectISO7816(_ aids: [ApplicationIdentifier]) async throws(DUTError) -> DUTSelection?
+    /// `sendCommand(apdu:)` on the selected tag: its response APDU, data then SW1 SW2,
+    /// whatever the status word. DUTs without the feature throw `.unsupported`.
+    func sendAPDU(_ apdu: [UInt8]) async throws(DUTError) -> [UInt8]
     /// Events the DUT reported unasked since the last call, oldest first.
     func takeEvents() async -> [DUTEvent]
     /// Ends the session (stops the child process, releases the reader).

@@ -1,5 +1,6 @@
 import Foundation
 import HexText
+import TagFormat
 
 /// A reader product joined through a child process speaking JSON Lines (DESIGN §6): one
 /// request and one response per line, matched by `id`; events without an id. Anything
@@ -59,6 +60,19 @@ public actor ProcessDUT: DeviceUnderTest {
 
     public func backgroundDispatch() async throws(DUTError) -> String? {
         try await request("dispatch", timeout: spec.requestTimeout).dispatchedURL()
+    }
+
+    public func selectISO7816(_ aids: [ApplicationIdentifier]) async throws(DUTError)
+        -> DUTSelection?
+    {
+        try await request(
+            "select", ["aids": aids.map(\.description)], timeout: spec.requestTimeout
+        ).selection(among: aids)
+    }
+
+    public func sendAPDU(_ apdu: [UInt8]) async throws(DUTError) -> [UInt8] {
+        try await request("apdu", ["apdu": Hex.encode(apdu)], timeout: spec.requestTimeout)
+            .responseAPDU()
     }
 
     public func takeEvents() async -> [DUTEvent] {

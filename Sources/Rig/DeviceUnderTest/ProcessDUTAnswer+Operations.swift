@@ -1,3 +1,5 @@
+import TagFormat
+
 /// What a line from a DUT process means: an event, a late answer, or the response to the
 /// request waited for, and what each operation's response says. `ProcessDUT` reads its
 /// answers here and the `dut-line` fuzz target (issue 23) feeds it hostile lines, so both
@@ -76,6 +78,30 @@ extension ProcessDUTAnswer {
         return DUTRead(
             status: status, capacity: try integer("capacity"), ndef: try optionalHex("ndef"),
             records: try optionalRecords("records"))
+    }
+
+    /// The `select` response to a request for `aids`: the identifier selected (one of them),
+    /// or null for none, and the tag's historical bytes and the SELECT's data when given.
+    func selection(among aids: [ApplicationIdentifier]) throws(DUTError) -> DUTSelection? {
+        guard let text = try optionalString("aid") else { return nil }
+        guard let aid = try? ApplicationIdentifier(hex: text), aids.contains(aid) else {
+            throw .protocolViolation(
+                line: line,
+                reason: "\"aid\" \"\(text)\" is none of the identifiers asked for: "
+                    + aids.map(\.description).joined(separator: ", "))
+        }
+        return DUTSelection(
+            aid: aid, historicalBytes: try optionalHex("historical_bytes"),
+            applicationData: try optionalHex("application_data"))
+    }
+
+    /// The `apdu` response: the response APDU, at least SW1 SW2.
+    func responseAPDU() throws(DUTError) -> [UInt8] {
+        guard let bytes = try optionalHex("response"), bytes.count >= 2 else {
+            throw .protocolViolation(
+                line: line, reason: "\"response\" must be hex of at least SW1 SW2")
+        }
+        return bytes
     }
 
     /// The `dispatch` response: the URL the DUT would open, if any.

@@ -19,6 +19,7 @@ struct ProcessDUTAnswer {
         "ndefReaderSessionErrorZeroLengthMessage", "ndefReaderSessionErrorTagUpdateFailure",
         "multipleTags", "noTag", "unsupported", "tagNotConnected", "retryExceeded",
         "ndefNotSupported", "invalidMessage", "systemIsBusy", "sessionTerminatedUnexpectedly",
+        "readerErrorSecurityViolation", "readerTransceiveErrorPacketTooLong",
     ]
 
     init(line: String) throws(DUTError) {

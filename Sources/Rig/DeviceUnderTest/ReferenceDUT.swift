@@ -3,6 +3,7 @@ import Locking
 import NDEF
 import PN533
 import PN533USB
+import TagFormat
 import TagReader
 
 /// nfcrig's reference reader on one of the rig's chips, behind the DUT protocol: what a
@@ -96,6 +97,35 @@ public actor ReferenceDUT: DeviceUnderTest {
         guard let lastMessage else { return nil }
         let verdict = reader.backgroundReadingVerdict(for: lastMessage)
         return verdict.dispatch ? verdict.url : nil
+    }
+
+    public func selectISO7816(_ aids: [ApplicationIdentifier]) async throws(DUTError)
+        -> DUTSelection?
+    {
+        do {
+            guard let selection = try await reader.selectISO7816Application(from: aids) else {
+                return nil
+            }
+            return DUTSelection(
+                aid: selection.initialSelectedAID, historicalBytes: selection.historicalBytes,
+                applicationData: selection.applicationData)
+        } catch {
+            throw Self.map(error)
+        }
+    }
+
+    public func sendAPDU(_ apdu: [UInt8]) async throws(DUTError) -> [UInt8] {
+        let command: CommandAPDU
+        do {
+            command = try CommandAPDU(decoding: apdu)
+        } catch {
+            throw .harness("the APDU to send does not decode: \(error)")
+        }
+        do {
+            return try await reader.sendCommand(command).encoded()
+        } catch {
+            throw Self.map(error)
+        }
     }
 
     public func takeEvents() async -> [DUTEvent] { inbox.take() }

@@ -44,7 +44,9 @@ struct RunCommand: ParsableCommand {
             no-chip-recovery; \
             Type 2 (t2t-layout): ignores-cc-version, reads-past-terminator, \
             reads-past-data-area; Type 4 (t4t-layout): select-without-le, extended-cc-read, hardcoded-cc-size, \
-            reads-past-file, rejects-proprietary-access, accepts-unknown-mapping.
+            reads-past-file, rejects-proprietary-access, accepts-unknown-mapping; ISO 7816 \
+            sessions (iso7816): no-aid-fallback, selects-any-aid, status-word-errors, \
+            automatic-get-response, short-apdus-only, stale-answer-after-loss.
             """)
     var dutFaults: [String] = []
 

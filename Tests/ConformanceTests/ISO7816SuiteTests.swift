@@ -1,0 +1,58 @@
+import Foundation
+import Rig
+import TagReader
+import Testing
+
+@testable import Conformance
+
+/// The `iso7816` suite (issue 24): the reference reader passes it under every profile, its
+/// APDU round trips are measured per size class, and the profiles differ where ISO/IEC
+/// 7816-3 lets a transport layer handle 61XX and 6CXX itself.
+@Suite struct ISO7816SuiteTests {
+    static func run(_ profile: ReaderProfile, faults: [String] = []) async throws
+        -> [CaseResult]
+    {
+        var rig = CatalogRuns.rig
+        rig.profile = profile
+        return try await ConformanceRun.run(
+            rig, fileName: "iso7816.yaml", directory: URL(fileURLWithPath: NSTemporaryDirectory()),
+            options: .init(
+                suites: [ISO7816Suite.name], dutFaults: try ReaderFaults(parsing: faults)),
+            runID: "iso7816", nfcrigVersion: "test", commit: nil, progress: { _ in }
+        ).cases
+    }
+
+    @Test func everyCasePassesWithTheReferenceReaderAndTheRoundTripsAreMeasured() async throws {
+        let results = try await CatalogRuns.results(suites: [ISO7816Suite.name])
+        #expect(results.count == 15)
+        #expect(CatalogRuns.failures(results).isEmpty, "\(CatalogRuns.failures(results))")
+        let series = Set(results.flatMap(\.measurements).map(\.name))
+        for sizeClass in ["apduTime.<64B", "apduTime.<512B", "apduTime.<4KiB", "apduTime.≥4KiB"] {
+            #expect(series.contains(sizeClass), "\(series.sorted())")
+        }
+    }
+
+    @Test(arguments: [ReaderProfile.coreNFC, .iso14443])
+    func underEveryProfileTheReferenceReaderPassesAndEachCaseStatesItsExpectation(
+        _ profile: ReaderProfile
+    ) async throws {
+        let results = try await Self.run(profile)
+        #expect(results.count == 15)
+        for result in results {
+            #expect(result.verdict == .pass, "\(result.id): \(result.message)")
+            #expect(result.expected?.isEmpty == false, "\(result.id)")
+        }
+    }
+
+    @Test func underISO14443AReaderFetchingTheRestOfAnAnswerItselfPasses() async throws {
+        let lenient = try await Self.run(.iso14443, faults: ["automatic-get-response"])
+        #expect(lenient.allSatisfy { $0.verdict == .pass })
+        let strict = try await Self.run(.coreNFC, faults: ["automatic-get-response"])
+        let failed = strict.filter { $0.verdict != .pass }
+        #expect(failed.map(\.id) == ["ISO7816-009"])
+        #expect(
+            failed.first?.message
+                == "the first part: the DUT returned 200 data bytes and SW 9000, the card "
+                + "answered 64 data bytes and SW 6188")
+    }
+}
