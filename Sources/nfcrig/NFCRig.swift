@@ -8,7 +8,8 @@ struct NFCRig: ParsableCommand {
         commandName: "nfcrig",
         abstract: "Hardware-in-the-loop test harness for NFC readers.",
         subcommands: [
-            RunCommand.self, EmulateCommand.self, ReadCommand.self, NDEFCommand.self,
+            RunCommand.self, EmulateCommand.self, ReadCommand.self, APDUCommand.self,
+            NDEFCommand.self,
             BenchCommand.self, DevicesCommand.self, GateCommand.self, SimCommand.self,
             TraceCommand.self,
         ]

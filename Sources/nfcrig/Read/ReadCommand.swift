@@ -74,13 +74,7 @@ struct ReadCommand: ParsableCommand {
 
     private func simulatedTags(_ rig: LoadedRig) throws -> [TagSetup] {
         guard let simTag else { return [] }
-        if let usb = rig.file.emulators.firstIndex(where: { !$0.device.isSimulated }) {
-            let emulator = rig.file.emulators[usb]
-            throw rig.refusal(
-                at: ["emulators", String(usb), "device"],
-                "--sim-tag needs simulated emulator chips, but emulator \(emulator.id) is "
-                    + "\(emulator.device); put a real tag on the reader instead")
-        }
+        try rig.requireSimulatedEmulators(for: "--sim-tag")
         guard let data = FileManager.default.contents(atPath: simTag) else {
             throw ValidationError("--sim-tag \(simTag): cannot read the file")
         }

@@ -61,6 +61,19 @@ struct LoadedRig: Sendable {
         return index
     }
 
+    /// A usage error at the first emulator that is not simulated, for `option`, which puts a
+    /// simulated tag in the field; none when every emulator is simulated.
+    func requireSimulatedEmulators(for option: String) throws {
+        guard let usb = file.emulators.firstIndex(where: { !$0.device.isSimulated }) else {
+            return
+        }
+        let emulator = file.emulators[usb]
+        throw refusal(
+            at: ["emulators", String(usb), "device"],
+            "\(option) needs simulated emulator chips, but emulator \(emulator.id) is "
+                + "\(emulator.device); put a real tag on the reader instead")
+    }
+
     /// Whether every emulator chip is simulated (nothing outside nfcrig can be in the field).
     var emulatorsAreSimulated: Bool { file.emulators.allSatisfy { $0.device.isSimulated } }
 }
