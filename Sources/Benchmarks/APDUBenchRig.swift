@@ -21,12 +21,19 @@ import TagReader
 public struct APDUBenchRig: Sendable {
     /// How the air is timed: `.zero` for the stack's own overhead, a bit rate for air limits.
     public var air: AirTiming
+    /// The tag the emulator presents.
+    public var tag: TagSetup
 
-    /// A rig whose field times frames with `air`.
-    public init(air: AirTiming) { self.air = air }
+    /// A rig whose field times frames with `air`, its emulator presenting `tag` (a Type 4
+    /// tag holding a short URI record by default).
+    public init(air: AirTiming, tag: TagSetup = .type4(Type4Setup(content: Self.message))) {
+        self.air = air
+        self.tag = tag
+    }
 
-    /// The tag's content: a short URI record, enough for the NDEF application to exist.
-    static let message = [UInt8]([0xD1, 0x01, 0x05, 0x55, 0x04, 0x61, 0x2E, 0x62, 0x63])
+    /// The default tag's content: a short URI record, enough for the NDEF application to
+    /// exist.
+    public static let message = [UInt8]([0xD1, 0x01, 0x05, 0x55, 0x04, 0x61, 0x2E, 0x62, 0x63])
 
     /// Assembles the rig, presents the tag, connects it with the reference reader and runs
     /// `body` with the connection, all as one participant of the virtual clock; then stops
@@ -42,7 +49,7 @@ public struct APDUBenchRig: Sendable {
             file, directory: URL(fileURLWithPath: "."), usb: .zero, air: air)
         let slot = rig.tagSlot(on: rig.emulators[0])
         return try await rig.run { () async throws -> T in
-            try await slot.present(.type4(Type4Setup(content: Self.message)))
+            try await slot.present(tag)
             let outcome: Result<T, any Error>
             do {
                 let reader = try await rig.referenceReader()
@@ -51,6 +58,7 @@ public struct APDUBenchRig: Sendable {
                 else { throw APDUBenchError.tagNotConnected }
                 let (device, timeout) = await (reader.device, reader.configuration.exchangeTimeout)
                 let connection = APDUBenchConnection(
+                    reader: reader,
                     transceiver: ChipISODEPTransceiver(
                         device: device, target: tag.target.tg, timeout: timeout),
                     time: rig.time, slot: slot)
@@ -66,6 +74,8 @@ public struct APDUBenchRig: Sendable {
 
 /// A tag the reference reader connected on an `APDUBenchRig`.
 public struct APDUBenchConnection: Sendable {
+    /// The reference reader that connected the tag.
+    public let reader: NFCReferenceReader
     /// The reader's way to the tag's ISO-DEP layer (the one its Type 4 procedures use).
     public let transceiver: ChipISODEPTransceiver
     /// The rig's time (virtual: the rig's chips are all simulated).

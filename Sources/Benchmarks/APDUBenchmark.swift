@@ -7,11 +7,14 @@ public enum APDUBenchmark {
     public static let sections: [any APDUBenchSection.Type] = [
         StackOverheadResult.self,
         AirLimitResults.self,
+        SessionAirResults.self,
     ]
 
     /// The keys apdu.json always has, `null` until a measurement fills them (`virtual_usb`
-    /// awaits nfcrig against nfcpy over virtual USB).
-    public static let keys = ["stack_overhead", "air", "virtual_usb"]
+    /// and `nfcpy_session` need the rig and umockdev: the CLI adds them).
+    public static let keys = [
+        "stack_overhead", "air", "session_air", "virtual_usb", "nfcpy_session",
+    ]
 
     /// SELECT of the NFC Forum NDEF application by AID: 13 bytes, answered with 9000.
     public static let defaultAPDU = Type4Tag.selectNDEFApplication().encoded()

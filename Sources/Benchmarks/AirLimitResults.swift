@@ -26,10 +26,14 @@ extension AirLimitResults: APDUBenchSection {
     }
 
     public func tableLines() -> [String] {
-        var lines = [
+        Self.tableLines(
             "air limit (virtual time, USB costing nothing; limit by DESIGN §4's formula):",
-            BenchTable.row("bit rate", "APDUs/s", "limit/s", "achieved"),
-        ]
+            results)
+    }
+
+    /// `title`, then a row per result: its rate and sizes, APDUs/s, the limit, the ratio.
+    static func tableLines(_ title: String, _ results: [AirLimitResult]) -> [String] {
+        var lines = [title, BenchTable.row("bit rate", "APDUs/s", "limit/s", "achieved")]
         for result in results {
             lines.append(
                 BenchTable.row(

@@ -32,10 +32,13 @@ import Testing
         #expect(json["schema"] as? String == "nfcrig.bench.apdu/1")
         #expect(
             Set(json.keys) == [
-                "schema", "machine", "stack_overhead", "air", "virtual_usb", "targets",
+                "schema", "machine", "stack_overhead", "air", "session_air", "virtual_usb",
+                "nfcpy_session", "targets",
             ])
         // Not measured yet: present, and null.
         #expect(json["virtual_usb"] is NSNull)
+        #expect(json["session_air"] is NSNull)
+        #expect(json["nfcpy_session"] is NSNull)
         let machine = try #require(json["machine"] as? [String: Any])
         #expect(machine["cpu"] as? String == "Test CPU")
         #expect(machine["logical_cores"] as? Int == 2)

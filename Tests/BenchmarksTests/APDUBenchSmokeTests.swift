@@ -33,4 +33,21 @@ import Testing
             #expect(abs(result.ratio - 1) < 1e-5)
         }
     }
+
+    @Test func throughTheSessionEachLoopbackRoundTripTakesTheMinimumExchangeTime() async throws {
+        let results = try await SessionAirBenchmark(apdus: 3, dataLengths: [16, 200]).run()
+        #expect(results.map(\.limit.bitrateKbps) == [106, 106, 212, 212, 424, 424])
+        #expect(results.map(\.limit.commandBytes) == [22, 206, 22, 206, 22, 206])
+        for result in results {
+            #expect(result.apdusReceivedByTag == 3)
+            #expect(result.limit.responseBytes == result.limit.commandBytes - 4)
+            let exchange = AirTiming(
+                bitRate: try #require(.init(rawValue: result.limit.bitrateKbps))
+            )
+            .minimumExchangeDuration(
+                command: result.limit.commandBytes, response: result.limit.responseBytes)
+            // The session's own work (the SELECT check, decoding) takes no virtual time.
+            #expect(result.virtualSeconds == (exchange * 3).seconds)
+        }
+    }
 }

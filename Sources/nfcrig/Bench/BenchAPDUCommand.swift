@@ -50,7 +50,7 @@ struct BenchAPDUCommand: ParsableCommand {
     /// The Benchmarks module's measurements and the one over virtual USB, which needs the
     /// rig and umockdev.
     static let sections: [any APDUBenchSection.Type] =
-        APDUBenchmark.sections + [VirtualUSBReadSection.self]
+        APDUBenchmark.sections + [VirtualUSBReadSection.self, NfcpySessionSection.self]
 
     func run() throws {
         #if DEBUG
@@ -62,7 +62,8 @@ struct BenchAPDUCommand: ParsableCommand {
                 minimumRoundDuration: .milliseconds(roundMilliseconds), rounds: rounds),
             airAPDUs: airAPDUs)
         let only = only.map { Set($0.split(separator: ",").map(String.init)) }
-        if only?.contains(VirtualUSBReadSection.key) ?? true {
+        let needsVirtualUSB = [VirtualUSBReadSection.key, NfcpySessionSection.key]
+        if only.map({ !$0.isDisjoint(with: needsVirtualUSB) }) ?? true {
             // The virtual USB reads need umockdev's preload library: run under it.
             try UMockdevWrapper.ensureActive()
         }
