@@ -45,7 +45,7 @@ import Testing
             "apdu", "--rig", RigFixture.simRig, "--aid", Self.loopback, "--timeout", "200ms",
         ])
         #expect(empty.status == 1)
-        #expect(empty.stderr.contains("only --sim-loopback AID puts a card"))
+        #expect(empty.stderr.contains("only --sim-loopback AID or --sim-card FILE puts a card"))
     }
 
     @Test func commandsThatAreNoAPDUsAndBadAIDsAreUsageErrors() throws {
@@ -62,5 +62,25 @@ import Testing
         let short = try NFCRigProcess.run(["apdu", "--rig", RigFixture.simRig, "--aid", "A000"])
         #expect(short.status == 2)
         #expect(short.stderr.contains("--aid A000: an application identifier has 5 to 16 bytes"))
+    }
+
+    @Test func aCardFileOfferedInTheSimulatedFieldAnswersByItsRules() throws {
+        let card = RigFixture.repositoryRoot.appendingPathComponent("Rigs/cards/transit.yaml")
+        let outcome = try NFCRigProcess.run([
+            "apdu", "--rig", RigFixture.simRig, "--sim-card", card.path,
+            "--aid", "F04C4547414359", "80CA000000", "00C0000010",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6)
+        #expect(lines[3].hasSuffix(" 6110 (16 more response bytes available)"))
+        #expect(lines[5] == "< 404142434445464748494a4b4c4d4e4f 9000 (ok)")
+        let fixture = try RigFixture()
+        let broken = try fixture.write("card.yaml", "applications: []")
+        let refused = try NFCRigProcess.run([
+            "apdu", "--rig", RigFixture.simRig, "--sim-card", broken, "--aid", "F04C4547414359",
+        ])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("card.yaml:1:15: applications must not be empty"))
     }
 }

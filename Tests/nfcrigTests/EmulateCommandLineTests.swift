@@ -119,6 +119,24 @@ import Testing
         #expect(beside.stdout.contains(", application F0010203040506), UID 08"))
     }
 
+    @Test func aCardFileHostsItsApplicationsBesideTheMessage() throws {
+        let card = RigFixture.repositoryRoot.appendingPathComponent("Rigs/cards/transit.yaml")
+        let outcome = try NFCRigProcess.run([
+            "emulate", "--rig", RigFixture.simRig, "--card", card.path, "--uri", "a",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(
+            outcome.stdout.contains(
+                ", application A00000039656434103F01200, application F04C4547414359, "
+                    + "application F04E4643524947), UID 08"))
+        let type2 = try NFCRigProcess.run([
+            "emulate", "--rig", RigFixture.simRig, "--type", "2", "--card", card.path, "--uri",
+            "a",
+        ])
+        #expect(type2.status == 2)
+        #expect(type2.stderr.contains("--card applies to Type 4 tags, not --type 2"))
+    }
+
     @Test func aLoopbackNeedsAValidAIDAndAType4Tag() throws {
         let short = try NFCRigProcess.run([
             "emulate", "--rig", RigFixture.simRig, "--loopback", "F00102",

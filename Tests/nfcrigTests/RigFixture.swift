@@ -18,11 +18,14 @@ struct RigFixture {
         return url.path
     }
 
-    /// The repository's `Rigs/sim.yaml`, found from this file's place in the package.
-    static var simRig: String {
+    /// The repository's root, found from this file's place in the package.
+    static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Rigs/sim.yaml").path
+            .deletingLastPathComponent()
     }
+
+    /// The repository's `Rigs/sim.yaml`.
+    static var simRig: String { repositoryRoot.appendingPathComponent("Rigs/sim.yaml").path }
 
     /// A wall-clock rig whose chips are all simulated: `emulate` runs until interrupted.
     static let wallSimRig = """

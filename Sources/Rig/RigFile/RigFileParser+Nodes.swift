@@ -18,6 +18,22 @@ extension RigFileParser {
         }
     }
 
+    /// The YAML document of `text`; an empty file or bad YAML is an error at its place.
+    func compose(_ text: String) throws(RigFileError) -> Node {
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw RigFileError(file: fileName, line: 0, column: 0, message: "the file is empty")
+            }
+            return node
+        } catch let error as RigFileError {
+            throw error
+        } catch let error as YamlError {
+            throw yamlError(error)
+        } catch {
+            throw RigFileError(file: fileName, line: 0, column: 0, message: "\(error)")
+        }
+    }
+
     func mapping(_ node: Node, what: String, keys: Set<String>) throws(RigFileError) -> Mapping {
         guard case .mapping(let mapping) = node else {
             throw error(at: node, "\(what) must be a mapping of keys to values")

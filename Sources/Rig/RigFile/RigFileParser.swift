@@ -12,20 +12,7 @@ public struct RigFileParser: Sendable {
 
     /// Parses YAML text into a rig.
     public func parse(_ text: String) throws(RigFileError) -> RigFile {
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw RigFileError(file: fileName, line: 0, column: 0, message: "the file is empty")
-            }
-            root = node
-        } catch let error as RigFileError {
-            throw error
-        } catch let error as YamlError {
-            throw yamlError(error)
-        } catch {
-            throw RigFileError(file: fileName, line: 0, column: 0, message: "\(error)")
-        }
-        let top = try mapping(root, what: "the rig file", keys: Self.topKeys)
+        let top = try mapping(try compose(text), what: "the rig file", keys: Self.topKeys)
         let name = try string(top.required("name"), what: "name")
         let clockText =
             try top.optional("clock").map { (node) throws(RigFileError) in

@@ -20,7 +20,8 @@ struct APDUCommand: ParsableCommand {
             by an AID not given with --aid is refused as CoreNFC refuses it. On a \
             virtual-clock rig nothing is in the simulated field unless nfcrig puts it \
             there: --sim-loopback AID presents a card with a loopback application of that \
-            AID (repeatable) on the first simulated emulator.
+            AID (repeatable), --sim-card FILE one with the applications of a card file, on \
+            the first simulated emulator.
 
             Example: nfcrig apdu --rig Rigs/sim.yaml --sim-loopback F04E4643524947 \\
               --aid F04E4643524947 800100000301020300
@@ -46,6 +47,11 @@ struct APDUCommand: ParsableCommand {
         help: .init("Present a card with a loopback application of this AID.", valueName: "aid"))
     var simLoopbacks: [String] = []
 
+    @Option(
+        name: .customLong("sim-card"),
+        help: .init("Present a card with the applications of this card file.", valueName: "file"))
+    var simCard: String?
+
     @Argument(help: .init("The command APDUs, in hex.", valueName: "command"))
     var commands: [String] = []
 
@@ -61,11 +67,14 @@ struct APDUCommand: ParsableCommand {
         let rig = try rigOptions.load()
         try rig.requireReferenceReader(for: "apdu")
         var tags: [TagSetup] = []
-        if !simLoopbacks.isEmpty {
-            try rig.requireSimulatedEmulators(for: "--sim-loopback")
-            let applications = try identifiers(simLoopbacks, option: "--sim-loopback").map {
-                ISO7816Application(identifier: $0)
-            }
+        if !simLoopbacks.isEmpty || simCard != nil {
+            try rig.requireSimulatedEmulators(
+                for: simCard == nil ? "--sim-loopback" : "--sim-card")
+            let applications =
+                try (simCard.map { try CardFile.load($0, option: "--sim-card") } ?? [])
+                + identifiers(simLoopbacks, option: "--sim-loopback").map {
+                    ISO7816Application(identifier: $0)
+                }
             tags = [.type4(Type4Setup(formatted: false, content: [], applications: applications))]
         }
         try VirtualUSBRequirement.ensure(for: rig.file)
@@ -82,8 +91,9 @@ struct APDUCommand: ParsableCommand {
             let simulated =
                 if case .reference(let device) = rig.file.dut { device.isSimulated } else { false }
             let hint =
-                simulated && simLoopbacks.isEmpty && outcome.lines.isEmpty
-                ? "; in a simulated field only --sim-loopback AID puts a card" : ""
+                simulated && simLoopbacks.isEmpty && simCard == nil && outcome.lines.isEmpty
+                ? "; in a simulated field only --sim-loopback AID or --sim-card FILE puts a card"
+                : ""
             FileHandleOutput.standardError("error: \(failure)" + hint)
             throw ExitCode(1)
         }

@@ -19,7 +19,8 @@ struct EmulateCommand: ParsableCommand {
             The tag is a 2 KiB Type 4 tag (--type 4, mapping 2.0 or --mapping 3) or an \
             NTAG213-sized Type 2 tag (--type 2, 144-byte data area). A Type 4 tag can host \
             ISO/IEC 7816-4 loopback applications (--loopback AID, repeatable: the data \
-            field of each command comes back, 6CXX for a short Le) beside the NDEF \
+            field of each command comes back, 6CXX for a short Le) and those of a card \
+            file (--card FILE: table-driven answers, delays, 61XX parts) beside the NDEF \
             application, or instead of it when no message is given. Prints the tag's \
             events with their time on the rig's clock: activations, the commands it \
             received (named) and its answers.
@@ -61,6 +62,12 @@ struct EmulateCommand: ParsableCommand {
             valueName: "aid"))
     var loopbacks: [String] = []
 
+    @Option(
+        help: .init(
+            "Type 4: host the ISO/IEC 7816-4 applications of this card file (README, \"Card "
+                + "files\").", valueName: "file"))
+    var card: String?
+
     @Option(help: "Virtual-clock rigs: how often the reference reader reads the tag (default 1).")
     var reads: Int?
 
@@ -73,13 +80,16 @@ struct EmulateCommand: ParsableCommand {
         if ndef != nil && !recordOptions.isEmpty {
             throw ValidationError("give the message as --ndef FILE or as record options, not both")
         }
-        if ndef == nil && recordOptions.isEmpty && loopbacks.isEmpty {
+        if ndef == nil && recordOptions.isEmpty && loopbacks.isEmpty && card == nil {
             throw ValidationError(
                 "give the message: --ndef FILE, or --uri, --text, --mime or --external "
-                    + "(or a Type 4 tag's --loopback AID)")
+                    + "(or a Type 4 tag's --loopback AID or --card FILE)")
         }
         if !loopbacks.isEmpty && type != .type4 {
             throw ValidationError("--loopback applies to Type 4 tags, not --type \(type.rawValue)")
+        }
+        if card != nil && type != .type4 {
+            throw ValidationError("--card applies to Type 4 tags, not --type \(type.rawValue)")
         }
         _ = try applications()
         if ndef == nil && !recordOptions.isEmpty { _ = try NDEFRecordSpec.parse(recordOptions) }
@@ -121,15 +131,16 @@ struct EmulateCommand: ParsableCommand {
         }
     }
 
-    /// The `--loopback` applications.
+    /// The `--card` file's applications, then the `--loopback` ones.
     private func applications() throws -> [ISO7816Application] {
-        try loopbacks.map { text in
-            do {
-                return ISO7816Application(identifier: try ApplicationIdentifier(hex: text))
-            } catch {
-                throw ValidationError("--loopback \(text): \(error)")
+        try (card.map { try CardFile.load($0, option: "--card") } ?? [])
+            + loopbacks.map { text in
+                do {
+                    return ISO7816Application(identifier: try ApplicationIdentifier(hex: text))
+                } catch {
+                    throw ValidationError("--loopback \(text): \(error)")
+                }
             }
-        }
     }
 
     /// The encoded message and the name errors give its source.
