@@ -11,8 +11,9 @@ import PN533Sim
 /// command), or with nothing, and it neither crashes nor hangs.
 public enum FirmwareTarget: FuzzTarget {
     public static let name = "firmware"
-    /// More transfers reach no new state and only slow every input down.
-    static let maximumTransfers = 32
+    /// More transfers reach little new state and slow every input down (the time an input
+    /// takes grows with its transfers).
+    static let maximumTransfers = 16
     /// How long (simulated) the host waits for more answers after each transfer.
     static let answerWindow = Duration.milliseconds(2)
 
