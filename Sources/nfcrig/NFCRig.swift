@@ -9,7 +9,7 @@ struct NFCRig: ParsableCommand {
         abstract: "Hardware-in-the-loop test harness for NFC readers.",
         subcommands: [
             RunCommand.self, EmulateCommand.self, ReadCommand.self, APDUCommand.self,
-            NDEFCommand.self,
+            SuitesCommand.self, NDEFCommand.self,
             BenchCommand.self, DevicesCommand.self, GateCommand.self, SimCommand.self,
             TraceCommand.self,
         ]

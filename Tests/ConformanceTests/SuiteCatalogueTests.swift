@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import Conformance
+
+/// docs/suites.md is the catalogue the code generates (`nfcrig suites --markdown`): it
+/// cannot drift from the cases.
+@Suite struct SuiteCatalogueTests {
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/suites.md")
+
+    @Test func theCommittedCatalogueIsWhatTheCodeGenerates() throws {
+        let committed = try String(contentsOf: Self.file, encoding: .utf8)
+        let generated = ConformanceCatalog.markdown()
+        let first = zip(committed.split(separator: "\n"), generated.split(separator: "\n"))
+            .first { $0 != $1 }
+        let advice =
+            "docs/suites.md differs from the code (first at \(String(describing: first))); "
+            + "run `nfcrig suites --markdown > docs/suites.md`"
+        let same = committed == generated
+        #expect(same, "\(advice)")
+    }
+
+    @Test func everyCaseIsListedOnceWithItsSuiteAndEachProfileColumn() {
+        let markdown = ConformanceCatalog.markdown()
+        for item in ConformanceCatalog.allCases {
+            #expect(markdown.components(separatedBy: "| \(item.id) |").count == 2, "\(item.id)")
+        }
+        #expect(markdown.contains("| ID | checks | nfc-forum | iso14443 | corenfc |"))
+        #expect(markdown.contains("## `iso7816` (15 cases)"))
+        #expect(markdown.contains("Skipped: ISO/IEC 14443 and 7816-4 define no NDEF mapping"))
+    }
+
+    @Test func theJSONListsEveryCaseWithItsExpectationsByProfile() throws {
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: ConformanceCatalog.json()) as? [[String: Any]])
+        #expect(entries.count == ConformanceCatalog.allCases.count)
+        let invalidWTX = try #require(entries.first { $0["id"] as? String == "ISODEP-E-017" })
+        let expected = try #require(invalidWTX["expected"] as? [String: String])
+        #expect(Set(expected.keys) == ["nfc-forum", "iso14443", "corenfc"])
+    }
+}
