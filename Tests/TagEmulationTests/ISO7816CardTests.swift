@@ -122,6 +122,24 @@ import Testing
         #expect(card.respond(to: getResponse) == [0x69, 0x85])
     }
 
+    @Test func theLastPartEndsWithTheStatusWordOfTheWholeAnswer() throws {
+        let warning = ISO7816Application(
+            identifier: Self.loopbackID,
+            behaviour: .responder(
+                [
+                    APDURule(
+                        APDUPattern(ins: 0xB0),
+                        APDUReply(
+                            data: Array(repeating: 7, count: 80), statusWord: .endOfFileReached))
+                ], unmatched: .insNotSupported), responsePartLength: 64)
+        var card = try Self.card(loopback: warning)
+        _ = try card.respond(to: Self.select(Self.loopbackID))
+        let first = try card.respond(to: CommandAPDU(ins: 0xB0, p1: 0, p2: 0, le: 256).encoded())
+        #expect(first.suffix(2) == [0x61, 16])
+        let rest = try card.respond(to: CommandAPDU(ins: 0xC0, p1: 0, p2: 0, le: 16).encoded())
+        #expect(rest == Array(repeating: 7, count: 16) + [0x62, 0x82])
+    }
+
     @Test func theNDEFApplicationAnswersBesideTheHostedOnes() throws {
         var card = try Self.card()
         _ = try card.respond(to: Self.select(Self.loopbackID))

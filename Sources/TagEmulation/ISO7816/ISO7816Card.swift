@@ -18,6 +18,8 @@ public struct ISO7816Card: Sendable, Hashable {
     public internal(set) var selectedApplication: ApplicationIdentifier?
     /// The part of an answer GET RESPONSE has still to fetch.
     public internal(set) var pendingResponse: [UInt8] = []
+    /// The status word the answer in parts ends with.
+    var pendingStatusWord = StatusWord.ok
 
     /// GET RESPONSE's instruction byte.
     public static let getResponse: UInt8 = 0xC0
@@ -120,6 +122,7 @@ public struct ISO7816Card: Sendable, Hashable {
     private mutating func inParts(_ response: ResponseAPDU, partLength: Int?) -> ResponseAPDU {
         guard let partLength, response.data.count > partLength else { return response }
         pendingResponse = Array(response.data[partLength...])
+        pendingStatusWord = response.statusWord
         return ResponseAPDU(
             data: Array(response.data[..<partLength]), statusWord: Self.bytesLeft(pendingResponse))
     }
@@ -136,7 +139,9 @@ public struct ISO7816Card: Sendable, Hashable {
         let part = Array(pendingResponse.prefix(count))
         pendingResponse.removeFirst(count)
         return ResponseAPDU(
-            data: part, statusWord: pendingResponse.isEmpty ? .ok : Self.bytesLeft(pendingResponse))
+            data: part,
+            statusWord: pendingResponse.isEmpty
+                ? pendingStatusWord : Self.bytesLeft(pendingResponse))
     }
 
     /// 61XX: XX bytes left, 00 for 256 or more.
