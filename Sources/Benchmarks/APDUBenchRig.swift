@@ -96,6 +96,30 @@ public struct APDUBenchConnection: Sendable {
     public func apdusReceivedByTag() async -> Int {
         await slot.receivedCount
     }
+
+    /// `command` through `exchange` once untimed, then `count` times on the virtual clock,
+    /// each answer required to be `expected`: the rate against DESIGN §4's limit for these
+    /// sizes at `rate`. The first exchange follows the activation or a SELECT, not an
+    /// exchange of its own: the timed ones start from the end of a response, as they end.
+    func timeExchanges(
+        _ command: [UInt8], expecting expected: [UInt8], count: Int, at rate: AirTiming.BitRate,
+        _ exchange: ([UInt8]) async throws -> [UInt8]
+    ) async throws -> AirLimitResult {
+        _ = try await exchange(command)
+        let before = await apdusReceivedByTag()
+        let start = now
+        for _ in 0..<count {
+            let response = try await exchange(command)
+            guard response == expected else { throw APDUBenchError.unexpectedResponse(response) }
+        }
+        let elapsed = now - start
+        return AirLimitResult(
+            limit: APDUAirLimit(
+                commandBytes: command.count, responseBytes: expected.count,
+                bitrateKbps: rate.rawValue),
+            apdus: count, virtualSeconds: elapsed.seconds,
+            apdusReceivedByTag: await apdusReceivedByTag() - before)
+    }
 }
 
 /// Why an APDU benchmark could not run.

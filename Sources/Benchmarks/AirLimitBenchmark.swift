@@ -34,24 +34,9 @@ public struct AirLimitBenchmark: Sendable {
         let count = apdus
         return try await APDUBenchRig(air: AirTiming(bitRate: rate)).withConnectedTag {
             connection in
-            // The first exchange after activation follows the ATS, not an exchange: the
-            // timed ones start from the end of a response, as they end.
-            var response = try await connection.transceiver.transceive(apdu)
-            let before = await connection.apdusReceivedByTag()
-            let start = connection.now
-            for _ in 0..<count {
-                response = try await connection.transceiver.transceive(apdu)
-                guard response == [0x90, 0x00] else {
-                    throw APDUBenchError.unexpectedResponse(response)
-                }
-            }
-            let elapsed = connection.now - start
-            return AirLimitResult(
-                limit: APDUAirLimit(
-                    commandBytes: apdu.count, responseBytes: response.count,
-                    bitrateKbps: rate.rawValue),
-                apdus: count, virtualSeconds: elapsed.seconds,
-                apdusReceivedByTag: await connection.apdusReceivedByTag() - before)
+            try await connection.timeExchanges(
+                apdu, expecting: [0x90, 0x00], count: count, at: rate
+            ) { command in try await connection.transceiver.transceive(command) }
         }
     }
 }

@@ -68,25 +68,9 @@ public struct SessionAirBenchmark: Sendable {
     ) async throws -> AirLimitResult {
         let data = (0..<length).map { UInt8(truncatingIfNeeded: $0) }
         let command = try CommandAPDU(cla: 0x80, ins: 0x01, p1: 0, p2: 0, data: data, le: 256)
-        let expected = ResponseAPDU(data: data, statusWord: .ok)
-        // The first exchange follows the SELECT, not a loopback: the timed ones start from
-        // the end of a response, as they end.
-        _ = try await connection.reader.sendCommand(command)
-        let before = await connection.apdusReceivedByTag()
-        let start = connection.now
-        for _ in 0..<count {
-            let response = try await connection.reader.sendCommand(command)
-            guard response == expected else {
-                throw APDUBenchError.unexpectedResponse(response.encoded())
-            }
-        }
-        let elapsed = connection.now - start
-        return AirLimitResult(
-            limit: APDUAirLimit(
-                commandBytes: command.encoded().count, responseBytes: expected.encoded().count,
-                bitrateKbps: rate.rawValue),
-            apdus: count, virtualSeconds: elapsed.seconds,
-            apdusReceivedByTag: await connection.apdusReceivedByTag() - before)
+        return try await connection.timeExchanges(
+            command.encoded(), expecting: data + [0x90, 0x00], count: count, at: rate
+        ) { _ in try await connection.reader.sendCommand(command).encoded() }
     }
 }
 

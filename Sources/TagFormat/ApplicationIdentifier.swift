@@ -36,6 +36,15 @@ public struct ApplicationIdentifier: Sendable, Hashable, Comparable, CustomStrin
     /// The NFC Forum Type 4 Tag's NDEF Tag Application (mapping 2.0 and later).
     public static let ndefTagApplication = ApplicationIdentifier(known: Type4Tag.ndefApplicationAID)
 
+    /// `00 A4 04 00 Lc AID 00`: SELECT by this name, first or only occurrence, asking for the
+    /// FCI (Le 00), as CoreNFC's tag reader session sends it.
+    public var selectCommand: CommandAPDU {
+        // 5 to 16 data bytes and Le 256 always make a short APDU.
+        try! CommandAPDU(
+            ins: Type4Tag.Instruction.select.rawValue, p1: Type4Tag.selectByName,
+            p2: Type4Tag.selectFirstOrOnly, data: bytes, le: 256)
+    }
+
     public var description: String { Hex.encode(bytes, uppercase: true) }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {

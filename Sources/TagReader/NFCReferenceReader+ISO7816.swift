@@ -28,8 +28,7 @@ extension NFCReferenceReader {
             for identifier in faults.contains(.noAIDFallback)
                 ? Array(identifiers.prefix(1)) : identifiers
             {
-                let select = try Self.selectCommand(identifier)
-                let answer = try await transceiver.send(select)
+                let answer = try await transceiver.send(identifier.selectCommand)
                 guard answer.statusWord == .ok else { continue }
                 let selection = ISO7816TagSelection(
                     initialSelectedAID: identifier, identifier: tag.identifier,
@@ -105,20 +104,6 @@ extension NFCReferenceReader {
     {
         do throws(APDUError) {
             return try CommandAPDU(ins: 0xC0, p1: 0, p2: 0, le: count == 0 ? 256 : Int(count))
-        } catch {
-            throw .tagResponseError(.commandNotExpressible(error))
-        }
-    }
-
-    /// The SELECT a session sends for `identifier`: P2 00 (first or only occurrence, FCI),
-    /// Le 00.
-    static func selectCommand(_ identifier: ApplicationIdentifier) throws(NFCReaderError)
-        -> CommandAPDU
-    {
-        do throws(APDUError) {
-            return try CommandAPDU(
-                ins: Type4Tag.Instruction.select.rawValue, p1: Type4Tag.selectByName,
-                p2: Type4Tag.selectFirstOrOnly, data: identifier.bytes, le: 256)
         } catch {
             throw .tagResponseError(.commandNotExpressible(error))
         }

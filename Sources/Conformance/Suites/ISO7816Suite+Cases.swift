@@ -66,7 +66,7 @@ extension ISO7816Suite {
             try await selected(context, loopback)
             let name = "readerErrorSecurityViolation"
             do throws(DUTError) {
-                let response = try await context.dut.sendAPDU(selectCommand(alsoAbsent))
+                let response = try await context.dut.sendAPDU(alsoAbsent.selectCommand.encoded())
                 return .fail(
                     "the DUT sent the SELECT of \(alsoAbsent), outside its list, and returned "
                         + "\(describe(response)); expected \(name)")
@@ -196,8 +196,7 @@ extension ISO7816Suite {
                 + "data (CoreNFC's NFCISO7816Tag.applicationData)",
             .everyProfile("reports \(Hex.encode(fci, uppercase: true)) as the application data")
         ) { context async throws(CaseSteps.Stop) in
-            guard let selection = try await select(context, [transit]), selection.aid == transit
-            else { return .fail("the DUT did not select \(transit), which the card has") }
+            let selection = try await selected(context, transit)
             guard let data = selection.applicationData else {
                 return .skip("the DUT does not report the SELECT's application data")
             }
@@ -213,8 +212,7 @@ extension ISO7816Suite {
             .everyProfile(
                 "reports \(Hex.encode(historicalBytes, uppercase: true)) as the historical bytes")
         ) { context async throws(CaseSteps.Stop) in
-            guard let selection = try await select(context, [transit]), selection.aid == transit
-            else { return .fail("the DUT did not select \(transit), which the card has") }
+            let selection = try await selected(context, transit)
             guard let bytes = selection.historicalBytes else {
                 return .skip("the DUT does not report the ATS's historical bytes")
             }

@@ -18,17 +18,19 @@ extension ISO7816Suite {
         }
     }
 
-    /// Selects `aid` (the only one registered besides `also`) and insists the DUT did.
-    static func selected(
-        _ context: CaseContext, _ aid: ApplicationIdentifier, also: [ApplicationIdentifier] = []
-    ) async throws(CaseSteps.Stop) {
-        let selection = try await select(context, [aid] + also)
-        guard selection?.aid == aid else {
+    /// Registers `aid` alone, insists the DUT selected it, and returns what it reported.
+    @discardableResult
+    static func selected(_ context: CaseContext, _ aid: ApplicationIdentifier)
+        async throws(CaseSteps.Stop) -> DUTSelection
+    {
+        let selection = try await select(context, [aid])
+        guard let selection, selection.aid == aid else {
             throw CaseSteps.Stop(
                 outcome: .fail(
                     "select: the DUT reported \(selection.map { "\($0.aid)" } ?? "no application"),"
                         + " the card has \(aid) and answered its SELECT with 9000"))
         }
+        return selection
     }
 
     /// The DUT's `apdu`, timed under `apduTime.<size class>` (command and response bytes).
@@ -106,11 +108,6 @@ extension ISO7816Suite {
             else { return nil }
             return command.data
         }
-    }
-
-    /// The SELECT by `aid` a reader sends: P2 00, Le 00.
-    static func selectCommand(_ aid: ApplicationIdentifier) -> [UInt8] {
-        [0x00, 0xA4, 0x04, 0x00, UInt8(aid.bytes.count)] + aid.bytes + [0x00]
     }
 
     /// A loopback command of `data` (CLA 80, INS 01), short Le 00 or extended Le 0000.

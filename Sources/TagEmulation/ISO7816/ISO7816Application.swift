@@ -61,8 +61,8 @@ public struct ISO7816Application: Sendable, Hashable {
     }
 
     /// The answer to a command other than SELECT and GET RESPONSE, before it is cut into
-    /// parts, and how long the application works on it.
-    func answer(_ command: CommandAPDU) -> (response: ResponseAPDU, delay: Duration) {
+    /// parts.
+    func answer(_ command: CommandAPDU) -> ResponseAPDU {
         let reply: APDUReply
         switch behaviour {
         case .loopback where command.ins == Type4Tag.Instruction.select.rawValue:
@@ -70,10 +70,8 @@ public struct ISO7816Application: Sendable, Hashable {
             reply = APDUReply(statusWord: .fileNotFound)
         case .loopback:
             reply = APDUReply(data: command.le == nil ? [] : command.data)
-        case .responder(let rules, let unmatched):
-            reply =
-                rules.first { $0.pattern.matches(command) }?.reply
-                ?? APDUReply(statusWord: unmatched)
+        case .responder(_, let unmatched):
+            reply = matchingReply(command) ?? APDUReply(statusWord: unmatched)
         }
         if refusesShortLe, let le = command.le, le < reply.data.count, !command.isExtended {
             // SW2 carries the exact length, 00 for 256; a longer answer has no such Le.
@@ -81,14 +79,19 @@ public struct ISO7816Application: Sendable, Hashable {
                 reply.data.count <= 256
                 ? StatusWord.wrongLe(exactLength: UInt8(reply.data.count & 0xFF))
                 : .wrongLength
-            return (ResponseAPDU(statusWord: statusWord), reply.delay)
+            return ResponseAPDU(statusWord: statusWord)
         }
-        return (ResponseAPDU(data: reply.data, statusWord: reply.statusWord), reply.delay)
+        return ResponseAPDU(data: reply.data, statusWord: reply.statusWord)
     }
 
     /// How long the application works on `command` before it answers.
     func delay(for command: CommandAPDU) -> Duration {
-        guard case .responder(let rules, _) = behaviour else { return .zero }
-        return rules.first { $0.pattern.matches(command) }?.reply.delay ?? .zero
+        matchingReply(command)?.delay ?? .zero
+    }
+
+    /// The reply of the first rule that matches `command`; nil for a loopback or no match.
+    private func matchingReply(_ command: CommandAPDU) -> APDUReply? {
+        guard case .responder(let rules, _) = behaviour else { return nil }
+        return rules.first { $0.pattern.matches(command) }?.reply
     }
 }

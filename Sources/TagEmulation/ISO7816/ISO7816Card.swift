@@ -49,9 +49,9 @@ public struct ISO7816Card: Sendable, Hashable {
 
     /// The answer to one command APDU, as bytes: response data, SW1, SW2.
     public mutating func respond(to apdu: [UInt8]) -> [UInt8] {
-        if let name = Self.selectedName(apdu) {
-            if let index = applications.firstIndex(where: { $0.identifier.bytes == name }) {
-                return select(index, apdu).encoded()
+        if let select = Self.selectByName(apdu) {
+            if let index = applications.firstIndex(where: { $0.identifier.bytes == select.data }) {
+                return self.select(index, select).encoded()
             }
             let answer = ndef.respond(to: apdu)
             if answer.suffix(2) == [0x90, 0x00] {
@@ -69,13 +69,13 @@ public struct ISO7816Card: Sendable, Hashable {
             return getResponse(command, partLength: application.responsePartLength).encoded()
         }
         pendingResponse = []
-        let response = application.answer(command).response
+        let response = application.answer(command)
         return inParts(response, partLength: application.responsePartLength).encoded()
     }
 
     /// How long the card works on `apdu` before it answers: a slow rule's delay.
     public func delay(for apdu: [UInt8]) -> Duration {
-        guard Self.selectedName(apdu) == nil, let application = selected,
+        guard Self.selectByName(apdu) == nil, let application = selected,
             let command = try? CommandAPDU(decoding: apdu)
         else { return .zero }
         return application.delay(for: command)
@@ -94,20 +94,17 @@ public struct ISO7816Card: Sendable, Hashable {
         return applications.first { $0.identifier == selectedApplication }
     }
 
-    /// The name a SELECT by DF name carries; nil for any other command (or one too short).
-    private static func selectedName(_ apdu: [UInt8]) -> [UInt8]? {
+    /// `apdu` decoded when it is a SELECT by DF name (its data the name); nil for any other
+    /// command, or one that does not decode.
+    private static func selectByName(_ apdu: [UInt8]) -> CommandAPDU? {
         guard apdu.count >= 4, apdu[1] == Type4Tag.Instruction.select.rawValue,
             apdu[2] == Type4Tag.selectByName, let command = try? CommandAPDU(decoding: apdu)
         else { return nil }
-        return command.data
+        return command
     }
 
     /// SELECT of hosted application `index`.
-    private mutating func select(_ index: Int, _ apdu: [UInt8]) -> ResponseAPDU {
-        // selectedName decoded it already.
-        guard let command = try? CommandAPDU(decoding: apdu) else {
-            return ResponseAPDU(statusWord: .wrongLength)
-        }
+    private mutating func select(_ index: Int, _ command: CommandAPDU) -> ResponseAPDU {
         guard command.cla == 0x00 else { return ResponseAPDU(statusWord: .claNotSupported) }
         guard [Type4Tag.selectFirstOrOnly, Type4Tag.selectNoResponseData].contains(command.p2)
         else { return ResponseAPDU(statusWord: .incorrectP1P2) }

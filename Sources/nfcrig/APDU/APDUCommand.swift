@@ -57,8 +57,8 @@ struct APDUCommand: ParsableCommand {
 
     func validate() throws {
         guard !aids.isEmpty else { throw ValidationError("give at least one --aid to select") }
-        _ = try identifiers(aids, option: "--aid")
-        _ = try identifiers(simLoopbacks, option: "--sim-loopback")
+        _ = try CommandLineValues.applicationIdentifiers(aids, option: "--aid")
+        _ = try CommandLineValues.applicationIdentifiers(simLoopbacks, option: "--sim-loopback")
         _ = try commandAPDUs()
         _ = try CommandLineValues.positiveDuration(timeout, argument: "--timeout")
     }
@@ -70,16 +70,15 @@ struct APDUCommand: ParsableCommand {
         if !simLoopbacks.isEmpty || simCard != nil {
             try rig.requireSimulatedEmulators(
                 for: simCard == nil ? "--sim-loopback" : "--sim-card")
-            let applications =
-                try (simCard.map { try CardFile.load($0, option: "--sim-card") } ?? [])
-                + identifiers(simLoopbacks, option: "--sim-loopback").map {
-                    ISO7816Application(identifier: $0)
-                }
+            let applications = try CardFile.applications(
+                card: simCard, loopbacks: simLoopbacks,
+                options: ("--sim-card", "--sim-loopback"))
             tags = [.type4(Type4Setup(formatted: false, content: [], applications: applications))]
         }
         try VirtualUSBRequirement.ensure(for: rig.file)
         let plan = APDUSession.Plan(
-            aids: try identifiers(aids, option: "--aid"), commands: try commandAPDUs(),
+            aids: try CommandLineValues.applicationIdentifiers(aids, option: "--aid"),
+            commands: try commandAPDUs(),
             simulatedTags: tags,
             timeout: try CommandLineValues.positiveDuration(timeout, argument: "--timeout"))
         let outcome = waitFor {
@@ -96,19 +95,6 @@ struct APDUCommand: ParsableCommand {
                 : ""
             FileHandleOutput.standardError("error: \(failure)" + hint)
             throw ExitCode(1)
-        }
-    }
-
-    /// The AIDs of `texts`, or a usage error naming `option`.
-    private func identifiers(_ texts: [String], option: String) throws
-        -> [ApplicationIdentifier]
-    {
-        try texts.map { text in
-            do {
-                return try ApplicationIdentifier(hex: text)
-            } catch {
-                throw ValidationError("\(option) \(text): \(error)")
-            }
         }
     }
 

@@ -3,7 +3,6 @@ import Foundation
 import NDEF
 import Rig
 import TagEmulation
-import TagFormat
 
 /// `nfcrig emulate`: presents a tag on one of the rig's emulator chips and prints what the
 /// tag sees.
@@ -133,14 +132,8 @@ struct EmulateCommand: ParsableCommand {
 
     /// The `--card` file's applications, then the `--loopback` ones.
     private func applications() throws -> [ISO7816Application] {
-        try (card.map { try CardFile.load($0, option: "--card") } ?? [])
-            + loopbacks.map { text in
-                do {
-                    return ISO7816Application(identifier: try ApplicationIdentifier(hex: text))
-                } catch {
-                    throw ValidationError("--loopback \(text): \(error)")
-                }
-            }
+        try CardFile.applications(
+            card: card, loopbacks: loopbacks, options: ("--card", "--loopback"))
     }
 
     /// The encoded message and the name errors give its source.

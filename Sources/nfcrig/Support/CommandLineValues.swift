@@ -1,5 +1,6 @@
 import ArgumentParser
 import Reporting
+import TagFormat
 
 /// Option values several verbs take, parsed once, each refusal a usage error naming the option.
 enum CommandLineValues {
@@ -23,6 +24,19 @@ enum CommandLineValues {
         if !unknown.isEmpty {
             throw ValidationError(
                 "--only: unknown \(noun)(s) \(unknown.sorted().joined(separator: ", "))")
+        }
+    }
+
+    /// Application identifiers in hex (`--aid`, `--loopback`), each refusal naming `option`.
+    static func applicationIdentifiers(_ texts: [String], option: String) throws
+        -> [ApplicationIdentifier]
+    {
+        try texts.map { text in
+            do {
+                return try ApplicationIdentifier(hex: text)
+            } catch {
+                throw ValidationError("\(option) \(text): \(error)")
+            }
         }
     }
 }
