@@ -153,7 +153,7 @@ let package = Package(
             name: "nfcrigTests",
             dependencies: [
                 "nfcrig", "NDEF", "HexText", "Conformance", "Reporting", "Rig", "TagReader",
-                "PacketTrace", "NFCRigTestSupport", "SeededRandom",
+                "PacketTrace", "PN533USB", "NFCRigTestSupport", "SeededRandom",
             ]
         ),
         .testTarget(

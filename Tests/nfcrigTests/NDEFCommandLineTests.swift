@@ -53,6 +53,15 @@ import Testing
         #expect(missing.status == 2)
     }
 
+    @Test func lintSaysWhereAMessageLevelViolationIsOnce() throws {
+        let outcome = try NFCRigProcess.run(["ndef", "lint", "9101015500"])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stdout.contains(
+                "violation: messageEndMissing: record 0 at offset 5: the input ends"),
+            "\(outcome.stdout)")
+    }
+
     @Test func encodeKeepsRecordsInTheOrderGiven() throws {
         let outcome = try NFCRigProcess.run([
             "ndef", "encode", "--text", "hi", "--lang", "fr", "--uri", "https://a.bc",

@@ -23,12 +23,15 @@ struct APDUCommand: ParsableCommand {
             AID (repeatable), --sim-card FILE one with the applications of a card file, on \
             the first simulated emulator.
 
-            Example: nfcrig apdu --rig Rigs/sim.yaml --sim-loopback F04E4643524947 \\
-              --aid F04E4643524947 800100000301020300
-
             Exit status: 0 every command was answered (any SW), 1 no tag, no AID \
             selected, or an exchange failed (named as CoreNFC names it), 2 usage error \
             (a command that is no APDU, with the offset; an AID of the wrong length).
+
+            \(CLIManual.examplesHeading)
+              nfcrig apdu --rig Rigs/sim.yaml --sim-loopback F04E4643524947 --aid F04E4643524947 \\
+                800100000301020300
+              nfcrig apdu --rig Rigs/sim.yaml --sim-card Rigs/cards/transit.yaml \\
+                --aid A00000039656434103F01200 906C000000 906D000000
             """
     )
 

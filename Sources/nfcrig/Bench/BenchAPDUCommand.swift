@@ -15,6 +15,10 @@ struct BenchAPDUCommand: ParsableCommand {
             wall-clock round trips per second. air: the same at 106, 212 and 424 kbps on the \
             modelled air, APDUs per second of virtual time against DESIGN §4's formula. \
             Prints a table and writes OUT/apdu.json.
+
+            \(CLIManual.examplesHeading)
+              nfcrig bench apdu
+              nfcrig bench apdu --only air,session_air --out /tmp/bench
             """
     )
 
@@ -27,7 +31,7 @@ struct BenchAPDUCommand: ParsableCommand {
     @Option(help: "Timing rounds of the stack-overhead measurement; the best is kept.")
     var rounds: Int = BenchClock.defaultRounds
 
-    @Option(help: "APDUs per bit rate in the air measurement.")
+    @Option(name: .customLong("air-apdus"), help: "APDUs per bit rate in the air measurement.")
     var airAPDUs: Int = 200
 
     @Option(

@@ -12,6 +12,10 @@ struct BenchNDEFCommand: ParsableCommand {
             Writes the mixed corpus to OUT/ndef-corpus.bin, runs the measurements, runs \
             ndeflib on the same file when --ndeflib-python is given, prints a table and \
             writes OUT/ndef.json.
+
+            \(CLIManual.examplesHeading)
+              nfcrig bench ndef --ndeflib-python .build-venv/bin/python
+              nfcrig bench ndef --rounds 1 --round-milliseconds 50 --out /tmp/bench
             """
     )
 

@@ -14,6 +14,9 @@ struct BenchTraceCommand: ParsableCommand {
             round writing its reports (and traces) to a scratch folder, and compares the \
             median wall times and the traces' total size with the targets (1.2x, 20 MB). \
             Prints a table and writes OUT/trace.json.
+
+            \(CLIManual.examplesHeading)
+              nfcrig bench trace --rig Rigs/sim.yaml --rounds 1 --out /tmp/bench
             """
     )
 

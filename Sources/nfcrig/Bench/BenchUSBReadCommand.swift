@@ -7,7 +7,11 @@ import VirtualUSB
 struct BenchUSBReadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "usb-read",
-        abstract: "Time nfcrig and nfcpy reading a 4 KiB NDEF message over virtual USB."
+        abstract: "Time nfcrig and nfcpy reading a 4 KiB NDEF message over virtual USB.",
+        discussion: """
+            \(CLIManual.examplesHeading)
+              nfcrig bench usb-read --rounds 1
+            """
     )
 
     @Option(help: "Reads per reader.")

@@ -34,6 +34,11 @@ struct EmulateCommand: ParsableCommand {
             Exit status: 0 done, 1 the chips could not be set up or a read-back missed the \
             tag, 2 usage error (rig file errors with file:line:column, an unknown emulator, \
             an empty message, a message too long for the tag).
+
+            \(CLIManual.examplesHeading)
+              nfcrig emulate --rig Rigs/sim.yaml --uri https://example.com --reads 2
+              nfcrig emulate --rig Rigs/sim.yaml --type 2 --ndef Rigs/samples/text.hex
+              nfcrig emulate --rig Rigs/sim.yaml --card Rigs/cards/transit.yaml
             """
     )
 

@@ -13,6 +13,11 @@ struct GateCommand: ParsableCommand {
             p99 latency grown by more than the tolerance and more than the minimum delta \
             (growth exactly at a limit is allowed). Exit status: 0 no regression, 1 \
             regression, 2 usage error or a report that cannot be read.
+
+            \(CLIManual.examplesHeading)
+              nfcrig gate --baseline Reports/baseline/report.json --candidate Reports/latest/report.json
+              nfcrig gate --baseline Reports/baseline/report.json --candidate Reports/latest/report.json \\
+                --tolerance 20% --min-delta 1ms
             """
     )
 

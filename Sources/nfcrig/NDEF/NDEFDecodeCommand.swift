@@ -9,6 +9,11 @@ struct NDEFDecodeCommand: ParsableCommand {
         discussion: """
             Exit status: 0 decoded, 1 the message breaks an NDEF rule (the rule, record and \
             offset are printed), 2 usage error or unreadable input.
+
+            \(CLIManual.examplesHeading)
+              nfcrig ndef decode --file Rigs/samples/smart-poster.hex
+              nfcrig ndef decode --json d1011b55046578616d706c652e636f6d2f70726f64756374733f69643d3432
+              nfcrig ndef decode --lenient 9101015500
             """
     )
 

@@ -15,6 +15,11 @@ struct NDEFEncodeCommand: ParsableCommand {
               --mime TYPE=FILE              a media record with FILE's bytes
               --external DOMAIN:NAME=FILE   an external record with FILE's bytes
             Prints hex on standard output, or writes the raw bytes to -o FILE.
+
+            \(CLIManual.examplesHeading)
+              nfcrig ndef encode --uri https://example.com --text "Hello, reader" --lang en
+              nfcrig ndef encode --mime application/json=Rigs/samples/payloads/order.json --chunk-size 16 \\
+                -o message.bin
             """
     )
 

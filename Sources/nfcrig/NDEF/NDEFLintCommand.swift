@@ -7,7 +7,14 @@ struct NDEFLintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "List spec violations and the iOS background-reading verdict.",
-        discussion: "Exit status: 0 clean, 1 violations found, 2 usage error or unreadable input."
+        discussion: """
+            Exit status: 0 clean, 1 violations found, 2 usage error or unreadable input.
+
+            \(CLIManual.examplesHeading)
+              nfcrig ndef lint --file Rigs/samples/not-from-tag.hex
+              nfcrig ndef lint --json --file Rigs/samples/uri.hex
+              nfcrig ndef lint 9101015500
+            """
     )
 
     @OptionGroup var input: NDEFInputOptions
@@ -27,7 +34,10 @@ struct NDEFLintCommand: ParsableCommand {
         } else {
             var lines = ["\(name): \(findings.violations.count) violation(s)"]
             lines += findings.violations.map {
-                "violation: \($0.rule): record \($0.record) at offset \($0.offset): \($0.message)"
+                // The decoder's messages already say where; a record type's do not.
+                let place = "record \($0.record) at offset \($0.offset): "
+                return
+                    "violation: \($0.rule): \($0.message.hasPrefix(place) ? "" : place)\($0.message)"
             }
             let verdict = findings.background
             lines.append(

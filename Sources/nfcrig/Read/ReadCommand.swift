@@ -17,6 +17,10 @@ struct ReadCommand: ParsableCommand {
             allowed on rigs whose emulators are all simulated. Exit status: 0 a tag was \
             read (also one without NDEF: status notSupported), 1 no tag within the timeout, \
             several tags, or a read error (named as CoreNFC names it), 2 usage error.
+
+            \(CLIManual.examplesHeading)
+              nfcrig read --rig Rigs/sim.yaml --sim-tag Rigs/samples/uri.hex
+              nfcrig read --rig Rigs/sim.yaml --sim-tag Rigs/samples/text.hex --sim-type 2 --json
             """
     )
 

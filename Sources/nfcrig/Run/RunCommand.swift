@@ -16,6 +16,12 @@ struct RunCommand: ParsableCommand {
             report.json, junit.xml, report.md and report.html to OUT/<run-id>/ and points \
             OUT/latest at it. Exit status: 0 every case passed (or was skipped), 1 a case \
             failed or errored, 2 the rig, the selection or the harness is wrong.
+
+            \(CLIManual.examplesHeading)
+              nfcrig run
+              nfcrig run --rig Rigs/sim.yaml --suite multi-tag --suite restart-polling --repeat 20
+              nfcrig run --case NDEF-W-006 --dut-fault unsafe-write-order --trace all
+              nfcrig run --rig Rigs/nfcpy-sim.yaml --suite iso7816
             """
     )
 

@@ -33,8 +33,10 @@ struct SimUSBCommand: ParsableCommand {
             --remove-after T takes nfcrig's tags out of the field T after COMMAND started. \
             Usage errors exit 2, set-up failures 1.
 
-            Example: nfcrig sim usb --tag4 Rigs/samples/uri.hex --tag2 Rigs/samples/text.hex \
-            -- nfc-list
+            \(CLIManual.examplesHeading)
+              nfcrig sim usb --tag4 Rigs/samples/uri.hex --tag2 Rigs/samples/text.hex -- nfc-list
+              nfcrig sim usb --tag4 Rigs/samples/uri.hex --remove-after 3s --timeout 30s -- nfc-poll
+              nfcrig sim usb --expose emulator --read -- nfc-emulate-forum-tag2
             """
     )
 

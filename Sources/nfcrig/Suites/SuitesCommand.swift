@@ -12,7 +12,10 @@ struct SuitesCommand: ParsableCommand {
             catalogue docs/suites.md holds, or with --json an array of {id, suite, title, \
             expected: {profile: text}, notJudged}.
 
-            Example: nfcrig suites --markdown > docs/suites.md
+            \(CLIManual.examplesHeading)
+              nfcrig suites
+              nfcrig suites --json
+              nfcrig suites --markdown > docs/suites.md
             """
     )
 

@@ -16,6 +16,11 @@ struct TraceCommand: ParsableCommand {
             the same interface. Exit status: 0 listed, 1 the file has no interface of the \
             kind asked for, 2 usage error or a file that is no trace nfcrig reads (the \
             error names the byte offset).
+
+            \(CLIManual.examplesHeading)
+              nfcrig trace Reports/latest/traces/NDEF-W-006.pcapng
+              nfcrig trace --usb Reports/latest/traces/NDEF-W-006.pcapng
+              nfcrig trace --json Reports/latest/traces/NDEF-W-006.pcapng
             """
     )
 
