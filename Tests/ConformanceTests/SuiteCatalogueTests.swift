@@ -4,7 +4,7 @@ import Testing
 @testable import Conformance
 
 /// docs/suites.md is the catalogue the code generates (`nfcrig suites --markdown`): it
-/// cannot drift from the cases.
+/// cannot drift from the cases, and every case states its rule.
 @Suite struct SuiteCatalogueTests {
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -25,11 +25,21 @@ import Testing
     @Test func everyCaseIsListedOnceWithItsSuiteAndEachProfileColumn() {
         let markdown = ConformanceCatalog.markdown()
         for item in ConformanceCatalog.allCases {
-            #expect(markdown.components(separatedBy: "| \(item.id) |").count == 2, "\(item.id)")
+            #expect(markdown.components(separatedBy: "\n| \(item.id) |").count == 2, "\(item.id)")
         }
-        #expect(markdown.contains("| ID | checks | nfc-forum | iso14443 | corenfc |"))
+        #expect(markdown.contains("| ID | checks | rule | nfc-forum | iso14443 | corenfc |"))
         #expect(markdown.contains("## `iso7816` (15 cases)"))
         #expect(markdown.contains("Skipped: ISO/IEC 14443 and 7816-4 define no NDEF mapping"))
+    }
+
+    @Test func everyCaseStatesTheRuleItChecksAndWhereThatRuleIsWritten() {
+        let sources = ["NFC Forum", "ISO/IEC", "CoreNFC", "Apple", "Android", "DESIGN §", "nfcrig"]
+        for item in ConformanceCatalog.allCases {
+            #expect(!item.rule.isEmpty, "\(item.id) states no rule")
+            #expect(
+                sources.contains { item.rule.contains($0) }, "\(item.id): \(item.rule)")
+            #expect(!item.title.contains("§"), "\(item.id): the rule goes in `rule`, not the title")
+        }
     }
 
     @Test func theJSONListsEveryCaseWithItsExpectationsByProfile() throws {
@@ -39,5 +49,6 @@ import Testing
         let invalidWTX = try #require(entries.first { $0["id"] as? String == "ISODEP-E-017" })
         let expected = try #require(invalidWTX["expected"] as? [String: String])
         #expect(Set(expected.keys) == ["nfc-forum", "iso14443", "corenfc"])
+        #expect((invalidWTX["rule"] as? String)?.contains("ISO/IEC 14443-4:2018 §7.3") == true)
     }
 }

@@ -2,15 +2,17 @@ import Foundation
 import Rig
 
 /// The catalog as people and programs read it (`nfcrig suites`): every case with what it
-/// checks and what each reader profile expects. `docs/suites.md` is the Markdown listing,
+/// checks, the rule it checks and what each reader profile expects. `docs/suites.md` is the Markdown listing,
 /// and a test fails when it differs from the code.
 extension ConformanceCatalog {
     /// One case as the listing shows it.
     public struct Entry: Sendable, Hashable, Encodable {
         public var id: String
         public var suite: String
-        /// What the case checks, with the rule it rests on.
+        /// What the case checks.
         public var title: String
+        /// The rule it checks and where that rule is written.
+        public var rule: String
         /// What the case expects under each profile it judges, by profile name; empty when
         /// it expects what its title says of every reader.
         public var expected: [String: String]
@@ -22,7 +24,7 @@ extension ConformanceCatalog {
     public static var entries: [Entry] {
         allCases.map { item in
             Entry(
-                id: item.id, suite: item.suite, title: item.title,
+                id: item.id, suite: item.suite, title: item.title, rule: item.rule,
                 expected: Dictionary(
                     uniqueKeysWithValues: (item.expectations?.expected ?? [:]).map {
                         ($0.key.rawValue, $0.value)
@@ -38,23 +40,25 @@ extension ConformanceCatalog {
             "# Conformance cases",
             "",
             "Every case of every suite, generated from the code by `nfcrig suites --markdown`",
-            "(`make test` fails when this file and the code differ). A case states its rule in",
-            "its title; the profile columns say what it expects under each reader profile (the",
-            "rig file's `profile:`), \"skipped\" where that profile does not judge it.",
+            "(`make test` fails when this file and the code differ). A row gives what the case",
+            "checks, the rule it rests on and where that rule is written, and what it expects",
+            "under each reader profile (the rig file's `profile:`), \"skipped\" where that",
+            "profile does not judge it.",
         ]
         for suite in suiteNames {
             let entries = Self.entries.filter { $0.suite == suite }
             lines += ["", "## `\(suite)` (\(entries.count) cases)", ""]
             lines.append(
-                "| ID | checks | " + profiles.map(\.rawValue).joined(separator: " | ") + " |")
-            lines.append("|---|---|" + profiles.map { _ in "---|" }.joined())
+                "| ID | checks | rule | " + profiles.map(\.rawValue).joined(separator: " | ")
+                    + " |")
+            lines.append("|---|---|---|" + profiles.map { _ in "---|" }.joined())
             for entry in entries {
                 let cells = profiles.map { profile -> String in
                     if entry.expected.isEmpty { return "as the title says" }
                     return entry.expected[profile.rawValue] ?? "skipped"
                 }
                 lines.append(
-                    "| \(entry.id) | \(cell(entry.title)) | "
+                    "| \(entry.id) | \(cell(entry.title)) | \(cell(entry.rule)) | "
                         + cells.map(cell).joined(separator: " | ") + " |")
             }
             var reasons: [String] = []

@@ -74,34 +74,41 @@ enum ISO7816Suite {
     }()
 
     static var cases: [ConformanceCase] {
-        let session = "CoreNFC's NFCTagReaderSession and ISO/IEC 7816-4 §11.2.2 (SELECT)"
-        let transport = "ISO/IEC 7816-4 §5.1 (APDUs) and ISO/IEC 14443-4 §7.1.1 (chaining)"
+        let session =
+            "CoreNFC's NFCTagReaderSession: at discovery the reader SELECTs the AIDs the app "
+            + "registered (com.apple.developer.nfc.readersession.iso7816.select-identifiers), in "
+            + "order, up to the first the card answers with 9000; ISO/IEC 7816-4 §11.2.2 "
+            + "(SELECT): 6A82 for an application the card lacks"
+        let transport =
+            "ISO/IEC 7816-4 §5.1 (command and response APDUs, short and extended lengths) and "
+            + "ISO/IEC 14443-4 §7.1.1 (chaining): an APDU goes to the card as sent, and its "
+            + "answer comes back whole"
         return [
             selectionCase(
                 "ISO7816-001",
-                "SELECTs the registered AIDs in order and stops at the first the card answers "
-                    + "(\(session))", [transit, loopback], expecting: transit),
+                "SELECTs the registered AIDs in order and stops at the first the card answers",
+                [transit, loopback], expecting: transit, rule: session),
             selectionCase(
                 "ISO7816-002",
-                "falls back to the second AID when the card answers the first with 6A82 "
-                    + "(\(session))", [absent, loopback], expecting: loopback),
+                "falls back to the second AID when the card answers the first with 6A82",
+                [absent, loopback], expecting: loopback, rule: session),
             selectionCase(
                 "ISO7816-003",
-                "does not offer a card that answers none of the AIDs as an ISO 7816 tag "
-                    + "(\(session))", [absent, alsoAbsent], expecting: nil),
+                "does not offer a card that answers none of the AIDs as an ISO 7816 tag",
+                [absent, alsoAbsent], expecting: nil, rule: session),
             securityViolationCase("ISO7816-004"),
             loopbackCase(
                 "ISO7816-005",
-                "exchanges the longest short APDU, 255 data bytes and Le 256, with the "
-                    + "loopback (\(transport))", dataLength: 255, extended: false),
+                "exchanges the longest short APDU, 255 data bytes and Le 256, with the loopback",
+                dataLength: 255, extended: false, rule: transport),
             loopbackCase(
                 "ISO7816-006",
-                "exchanges an extended APDU of 1024 data bytes and Le 65536 with the loopback "
-                    + "(\(transport))", dataLength: 1024, extended: true),
+                "exchanges an extended APDU of 1024 data bytes and Le 65536 with the loopback",
+                dataLength: 1024, extended: true, rule: transport),
             loopbackCase(
                 "ISO7816-007",
                 "carries a 4 KiB round trip through the loopback in extended APDUs, chained "
-                    + "both ways (\(transport))", dataLength: 4096, extended: true),
+                    + "both ways", dataLength: 4096, extended: true, rule: transport),
             chainedAnswerCase("ISO7816-008", transport),
             partsCase("ISO7816-009"),
             wrongLeCase("ISO7816-010"),

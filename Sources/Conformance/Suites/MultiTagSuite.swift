@@ -13,29 +13,39 @@ enum MultiTagSuite {
     static var cases: [ConformanceCase] {
         let first = Fixtures.encode([Fixtures.uri("https://example.com/first-tag")])
         let second = Fixtures.encode([Fixtures.text("the second tag")])
+        let neither =
+            "DESIGN §5, after Apple's sample \"Building an NFC Tag-Reader App\" "
+            + "(NFCNDEFReaderSession): with more than one tag in the field the reader reports "
+            + "it and reads neither (\"More than 1 tag is detected. Please remove all tags and "
+            + "try again.\"), then polls again"
         return [
             leaveCase(
                 "MULTI-001",
                 "reports two Type 4 tags, reads neither, and reads the one that stays",
-                [Fixtures.type4(first), Fixtures.type4(second)], leaving: 1),
+                [Fixtures.type4(first), Fixtures.type4(second)], leaving: 1,
+                rule: neither + "; the tag left alone is read as any single tag"),
             leaveCase(
                 "MULTI-002",
                 "reports two Type 2 tags, reads neither, and reads the one that stays",
-                [Fixtures.type2(first), Fixtures.type2(second)], leaving: 1),
+                [Fixtures.type2(first), Fixtures.type2(second)], leaving: 1,
+                rule: neither + "; the tag left alone is read as any single tag"),
             leaveCase(
                 "MULTI-003",
                 "reports a Type 4 and a Type 2 tag, reads neither, and reads the Type 4 tag "
                     + "once the Type 2 tag leaves",
-                [Fixtures.type4(first), Fixtures.type2(second)], leaving: 1),
+                [Fixtures.type4(first), Fixtures.type2(second)], leaving: 1,
+                rule: neither + ", whatever the tags' types; the tag left alone is read"),
             leaveCase(
                 "MULTI-004",
                 "reports a Type 4 and a Type 2 tag, reads neither, and reads the Type 2 tag "
                     + "once the Type 4 tag leaves",
-                [Fixtures.type4(first), Fixtures.type2(second)], leaving: 0),
+                [Fixtures.type4(first), Fixtures.type2(second)], leaving: 0,
+                rule: neither + ", whatever the tags' types; the tag left alone is read"),
             leaveCase(
                 "MULTI-005",
                 "reports two tags again when the tag that left comes back, and reads neither",
-                [Fixtures.type4(first), Fixtures.type4(second)], leaving: 1, comesBack: true),
+                [Fixtures.type4(first), Fixtures.type4(second)], leaving: 1, comesBack: true,
+                rule: neither + ", every time two tags are in the field, not only the first"),
         ]
     }
 
@@ -43,9 +53,10 @@ enum MultiTagSuite {
     /// other is read; with `comesBack`, the tag that left comes back and both are reported
     /// again, neither read.
     static func leaveCase(
-        _ id: String, _ title: String, _ setups: [TagSetup], leaving: Int, comesBack: Bool = false
+        _ id: String, _ title: String, _ setups: [TagSetup], leaving: Int,
+        comesBack: Bool = false, rule: String
     ) -> ConformanceCase {
-        .polling(id, suite: name, title, setups) { context throws(CaseSteps.Stop) in
+        .polling(id, suite: name, title, setups, rule: rule) { context throws(CaseSteps.Stop) in
             let both = try await bothReportedNeitherRead(context, since: .zero)
             guard both.verdict == .pass else { return both }
             await context.slots[leaving].remove()

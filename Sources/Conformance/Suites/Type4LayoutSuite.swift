@@ -59,7 +59,8 @@ enum Type4LayoutSuite {
                 "T4T-L-001", "reads a mapping 1.0 tag that answers only the 1.0 application name",
                 mapping1(),
                 rule: "NFC Forum T4T 1.0: NDEF Tag Application name D2760000850100, which "
-                    + "readers try after the 2.0 name answers 6A82 (AOSP rw_t4t.cc)",
+                    + "readers try after the 2.0 name answers 6A82 (T4T 2.0 §5.5, coexistence of "
+                    + "versions 1.0 and 2.0; AOSP rw_t4t.cc)",
                 expect: "the message byte for byte, found under the 1.0 name",
                 rf: [
                     {
@@ -89,14 +90,15 @@ enum Type4LayoutSuite {
                 "T4T-L-003",
                 "reads a mapping 2.0 tag that refuses the application SELECT without Le",
                 tag { $0.quirks.selectWithoutLe = .fileNotFound },
-                rule: "NFC Forum T4T 2.0: the NDEF Tag Application Select C-APDU carries Le 00 "
-                    + "(nfcpy/nfcpy#168: a Nordic nRF52 tag answers 6A82 without it)",
+                rule: "NFC Forum T4T 2.0 §5.4.2 (NDEF Tag Application Select Procedure): the "
+                    + "C-APDU carries Le 00 (nfcpy/nfcpy#168: a Nordic nRF52 tag answers 6A82 "
+                    + "without it)",
                 expect: "the message byte for byte: the SELECT sent with Le"),
             // AOSP agrees (it compares major versions only); corenfc: not checked on an iPhone.
             readCase(
                 "T4T-L-004", "reads a mapping 2.1 tag (a minor version it does not know) as 2.0",
                 tag { $0.mappingVersion = 0x21 },
-                rule: "NFC Forum T4T mapping version treatment: an unknown minor version of a "
+                rule: "NFC Forum T4T 2.0 §5.1.1 (Version Treatment): an unknown minor version of a "
                     + "known major version is read as that major version (AOSP rw_t4t.cc "
                     + "compares major versions only)",
                 expect: "the message byte for byte"),
@@ -105,7 +107,7 @@ enum Type4LayoutSuite {
             notNDEFCase(
                 "T4T-L-005", "refuses a mapping 4.0 tag as not NDEF and never reads its NDEF file",
                 tag { $0.quirks.announcedMappingVersion = 0x40 },
-                rule: "NFC Forum T4T mapping version treatment: a major version above the "
+                rule: "NFC Forum T4T 2.0 §5.1.1 (Version Treatment): a major version above the "
                     + "reader's is not accessed (AOSP rw_t4t_validate_cc_file: \"Peer version "
                     + "mismatched\")",
                 expect: "status notSupported after reading the CC; no READ BINARY of the NDEF "
@@ -187,7 +189,10 @@ enum Type4LayoutSuite {
                 NDEFWriteSuite.roundTripCase(
                     "T4T-L-013",
                     "writes through MLc 0001, the minimum, one byte per UPDATE BINARY",
-                    .type4(mlc1), written, suite: name
+                    .type4(mlc1), written,
+                    rule: "NFC Forum T4T CC: MLc 0001...FFFF; an UPDATE BINARY's Lc is at most "
+                        + "MLc; the NDEF update procedure writes NLEN 0000 first and NLEN last",
+                    suite: name
                 ) { context in
                     await first(
                         [
@@ -199,17 +204,15 @@ enum Type4LayoutSuite {
                             },
                         ], context)
                 }, mlc1,
-                rule: "NFC Forum T4T CC: MLc 0001...FFFF; an UPDATE BINARY's Lc is at most "
-                    + "MLc; the NDEF update procedure writes NLEN 0000 first and NLEN last",
                 expect: "the tag holds the message, written one byte per UPDATE BINARY in the "
                     + "tearing-safe order, and the DUT reads it back"),
             described(
                 NDEFWriteSuite.roundTripCase(
                     "T4T-L-014",
                     "writes through an odd MLc (0033) in pieces of at most 51 bytes",
-                    .type4(mlc51), writtenLong, suite: name
+                    .type4(mlc51), writtenLong,
+                    rule: "NFC Forum T4T CC: an UPDATE BINARY's Lc is at most MLc", suite: name
                 ) { await RFObservations.updatesWithinMLc($0, mlc: 0x33) }, mlc51,
-                rule: "NFC Forum T4T CC: an UPDATE BINARY's Lc is at most MLc",
                 expect: "the tag holds the message, written in pieces of at most 51 bytes, and "
                     + "the DUT reads it back"),
         ]
