@@ -1,4 +1,5 @@
 import Foundation
+import TagReader
 import Testing
 
 @testable import Conformance
@@ -39,6 +40,34 @@ import Testing
             #expect(
                 sources.contains { item.rule.contains($0) }, "\(item.id): \(item.rule)")
             #expect(!item.title.contains("§"), "\(item.id): the rule goes in `rule`, not the title")
+        }
+    }
+
+    @Test func everySuiteIsDescribedAboveItsCasesAndFaults() throws {
+        let markdown = ConformanceCatalog.markdown()
+        for suite in ConformanceCatalog.suiteNames {
+            let about = try #require(ConformanceCatalog.about(suite: suite))
+            #expect(about.count >= 2, "\(suite): what it checks and how it is judged")
+            let section = try #require(
+                markdown.components(separatedBy: "## `\(suite)` (").dropFirst().first?
+                    .components(separatedBy: "\n## ").first)
+            for paragraph in about { #expect(section.contains(paragraph), "\(suite)") }
+            for item in ConformanceCatalog.faultCatches(suite: suite) {
+                #expect(section.contains("| `\(item.fault)` |"), "\(suite): \(item.fault)")
+            }
+        }
+    }
+
+    @Test func theFaultListNamesFaultsTheReaderTakesAndCasesOfTheCatalog() throws {
+        let order = ConformanceCatalog.allCases.map(\.id)
+        let faults = ConformanceCatalog.faultCatches.map(\.fault)
+        #expect(Set(faults).count == faults.count, "each fault once")
+        for item in ConformanceCatalog.faultCatches {
+            #expect(throws: Never.self) { try ReaderFaults(parsing: [item.fault]) }
+            #expect(!item.fails.isEmpty, "\(item.fault) fails no case")
+            let positions = item.fails.compactMap { order.firstIndex(of: $0) }
+            #expect(positions.count == item.fails.count, "\(item.fault): \(item.fails)")
+            #expect(positions == positions.sorted(), "\(item.fault): in catalog order")
         }
     }
 

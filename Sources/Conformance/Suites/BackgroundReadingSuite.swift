@@ -8,6 +8,19 @@ import Rig
 enum BackgroundReadingSuite {
     static let name = "background-reading"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "What iOS background tag reading would open for a Type 4 tag: the first URI record "
+            + "decides; it opens when its scheme is one background reading dispatches (https, "
+            + "http, mailto, sms, tel, facetime, facetime-audio, Apple Maps links, X-HM), and a "
+            + "custom scheme or a tag without a URI record opens nothing. The DUT reads the tag "
+            + "and says what it would open (`dispatch` in the process DUT protocol); the "
+            + "verdict compares that with nfcrig's own model of the rule "
+            + "(`BackgroundReading.evaluate`), and a DUT that does not offer it is skipped.",
+        "Measurements: `timeToDetect`, `readTime.<size>` and `dispatchTime` (the DUT's "
+            + "answer to `dispatch`).",
+    ]
+
     /// Apple's rule, which DESIGN §5 restates.
     static let firstURIRecord =
         "Apple's \"Adding Support for Background Tag Reading\" (DESIGN §5): the system takes "

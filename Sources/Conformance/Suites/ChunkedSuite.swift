@@ -7,6 +7,23 @@ import Rig
 enum ChunkedSuite {
     static let name = "chunked"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "Chunked records (NDEF 1.0 §2.3.3) on Type 4 and Type 2 tags: a JSON record in three "
+            + "chunks, in 1-byte chunks, and between two plain records must reach the DUT's "
+            + "application as one record; a chunk sequence that breaks one rule (a middle chunk "
+            + "with a type, no terminating chunk, a chunk with IL, an initial chunk with ME) "
+            + "must not.",
+        "The reassembly cases judge the records the DUT's application decoded (`records` in "
+            + "its read answer): a DUT that reports bytes only cannot show them, and its right "
+            + "bytes skip the case. A broken sequence passes when the DUT reports an error or a "
+            + "message without the broken record (no record of TNF media or unchanged), and "
+            + "then still finds the tag in a scan; a DUT that reports only the broken bytes is "
+            + "skipped.",
+        "Measurements: `timeToDetect`, `readTime.<size>` and `readTime` (the reads of broken "
+            + "messages).",
+    ]
+
     static var cases: [ConformanceCase] {
         let json = Fixtures.json(Fixtures.favoriteJSON)
         // 41 bytes of JSON in chunks of 14: three chunks.

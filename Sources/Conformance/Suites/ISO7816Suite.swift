@@ -12,6 +12,28 @@ import TagFormat
 enum ISO7816Suite {
     static let name = "iso7816"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "A tag reader session as CoreNFC's NFCTagReaderSession runs one: the AIDs an app "
+            + "registered SELECTed in order at discovery, then `sendCommand(apdu:)`. The tag is "
+            + "a Type 4 tag whose card hosts, beside the NDEF application, a transit application "
+            + "(`A00000039656434103F01200`: a balance, a command that takes 300 ms, a 1000-byte "
+            + "record), an application built for T=0 readers (`F04C4547414359`: answers in "
+            + "64-byte parts with 61XX, 6CXX for a short Le) and a loopback (`F04E4643524947`). "
+            + "The DUT's `select` and `apdu` operations drive it; a DUT that offers neither is "
+            + "skipped.",
+        "Verdicts rest on the SELECTs and commands the card received, the ISO-DEP blocks the "
+            + "reader sent it, and what the DUT reported.",
+        "Profiles: every case expects the same under each profile but ISO7816-009 and "
+            + "ISO7816-010 (61XX and 6CXX): CoreNFC hands the app the card's answer as it came, "
+            + "and so does an NFC Forum reader, while ISO/IEC 7816-3 lets a T=0 transport fetch "
+            + "the rest or resend the command itself, so under `iso14443` the whole answer is "
+            + "accepted too.",
+        "Measurements: `timeToDetect` and `apduTime.<64B`, `apduTime.<512B`, "
+            + "`apduTime.<4KiB`, `apduTime.≥4KiB`: the DUT's `apdu` round trips by command and "
+            + "response size together.",
+    ]
+
     /// A transit application: a balance, a slow command, a long record.
     static let transit = identifier("A00000039656434103F01200")
     /// An application built for T=0 readers: answers in 64-byte parts (61XX), 6CXX for a

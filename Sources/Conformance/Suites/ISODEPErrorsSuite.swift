@@ -13,6 +13,38 @@ import TagFormat
 enum ISODEPErrorsSuite {
     static let name = "isodep-errors"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "A Type 4 tag whose ISO-DEP card (ISO/IEC 14443-4) stretches or breaks the protocol: it "
+            + "asks for more time with S(WTX), stays silent once, answers late or with a wrong "
+            + "CRC_A, handles S(DESELECT) badly, leaves the field in the middle of a chained "
+            + "answer, or announces unusual frame sizes (FSCI), frame waiting times (FWI) and "
+            + "guard times (SFGI) in its ATS. Each case is judged by the reader's own ISO-DEP "
+            + "blocks as the card logged them (its grants of S(WTX), its R(NAK) and R(ACK), the "
+            + "parts of its chained commands, when its first block came) and by a correct read "
+            + "or write, and ends with a read of a tag that keeps every rule, so a reader the "
+            + "card left broken fails.",
+        "With a PN533 reading through InDataExchange, ISO-DEP is the chip's, so these verdicts "
+            + "judge the chip's error handling, not the host's: the report's notes say so, from "
+            + "the DUT's `iso_dep` in `hello` (the reference reader says `chip` unless an "
+            + "ISO-DEP fault puts its own ISO-DEP in place).",
+        "A card that leaves in the middle of a chained answer (ISODEP-E-021, ISODEP-E-022) "
+            + "fails the read whichever ISO-DEP reads it, so no fault of the reference reader "
+            + "fails those cases; nfcrig's own tests show that part of the message, or none, "
+            + "fails them. ISODEP-E-007's card answers late on purpose, so the case is not run "
+            + "again for a late answer, as a case is when the bench was slow.",
+        "Profiles: every case expects the same under `nfc-forum`, `iso14443` and `corenfc` but "
+            + "ISODEP-E-017 and ISODEP-E-018 (WTXM 0 and 60). NFC Forum Digital makes a WTXM "
+            + "out of 1…59 a protocol error, so under `nfc-forum` the reader must end the "
+            + "exchange: no grant, and nothing more to the card in that activation but "
+            + "S(DESELECT) (ST's RFAL and Nordic's NFC library do so). ISO/IEC 14443-4 only "
+            + "calls the values RFU, so under `iso14443`, and `corenfc`, where Apple documents "
+            + "nothing, the reader must only not grant it. A report's case carries the "
+            + "expectation of its profile (`expected`).",
+        "Measurements: `timeToDetect`, `readTime.<size>`, `readTime`, `writeTime` and "
+            + "`apduTime`.",
+    ]
+
     /// What a case expects of the reader, besides reading the right message.
     enum Expectation: Sendable, Equatable {
         /// It granted each S(WTX), with the WTXM asked, in order.

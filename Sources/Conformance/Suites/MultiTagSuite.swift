@@ -7,6 +7,20 @@ import Rig
 enum MultiTagSuite {
     static let name = "multi-tag"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "Two tags in the field, Type 4 and Type 2 in every pairing: the DUT's scan must report "
+            + "more than one tag, and neither tag may see the start of an NDEF read (a SELECT of "
+            + "the NDEF application on a Type 4 tag, a READ on a Type 2 tag) while both are "
+            + "there. Then one tag leaves and the DUT must find the other alone and read it "
+            + "right; in MULTI-005 the tag comes back, and both must be reported again and "
+            + "neither read. The verdicts rest on what the emulators saw, so a DUT cannot pass "
+            + "by what it says alone.",
+        "Measurements: `multiTagScanTime` (the scan that finds both, including the restart of "
+            + "polling a DUT makes before it answers), `timeToDetect` and `readTime.<size>` "
+            + "(the tag left alone).",
+    ]
+
     /// A tag count of more than one.
     static let several = 2...Int.max
 

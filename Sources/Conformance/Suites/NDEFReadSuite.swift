@@ -7,6 +7,25 @@ import TagFormat
 enum NDEFReadSuite {
     static let name = "ndef-read"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "Reads of well-formed tags: Type 4 tags of mapping 2.0 and 3.0 and Type 2 tags, one "
+            + "record and eight, each RTD nfcrig knows (Text in UTF-8 and UTF-16, Smart Poster, "
+            + "media, absolute URI, external type, Android Application Record), messages that "
+            + "fill the tag, a message longer than MLe, read-only and unformatted tags, the "
+            + "capacity, empty tags.",
+        "A read passes when the message the DUT returns is the tag's byte for byte. A case about "
+            + "decoded content (record counts, RTDs) judges the records the DUT's application "
+            + "decoded (`records` in its read answer) and is skipped, never passed, for a DUT "
+            + "that reports bytes only. A status or \"no message\" counts only when the "
+            + "emulator saw the DUT try the tag's NDEF (a DUT that never looked would say the "
+            + "same), and NDEF-R-015 checks on the RF side that no READ BINARY asked for more "
+            + "than MLe bytes.",
+        "Measurements: `timeToDetect` (each scan), `readTime.<128B`, `readTime.<1KiB`, "
+            + "`readTime.<4KiB`, `readTime.≥4KiB` (reads by message size) and `readTime` (the "
+            + "reads behind a status).",
+    ]
+
     /// The Type 4 read as the NFC Forum writes it, mapping 2.0.
     static let type4Read =
         "NFC Forum T4T 2.0 §5.4.1 (NDEF Detection Procedure) and §5.4.6 (NDEF Read "

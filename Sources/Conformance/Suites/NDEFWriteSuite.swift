@@ -9,6 +9,22 @@ import TagFormat
 enum NDEFWriteSuite {
     static let name = "ndef-write"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "Writes to Type 4 tags (mapping 2.0 and 3.0) and Type 2 tags: one record and three, "
+            + "the order of the writes, refusals, and writes longer than MLc.",
+        "A write passes when the tag holds the message afterwards, by the writes the emulator "
+            + "accepted, and the DUT then reads back what the tag holds, with a READ reaching the "
+            + "tag after the write. The tearing cases replay the writes the tag saw: every write "
+            + "sequence cut short must leave the old message, none, or the new one, which is "
+            + "what zeroing the length field first and writing it last gives. A refusal passes "
+            + "only with CoreNFC's error name (`tagNotWritable`, `tagSizeTooSmall`, "
+            + "`zeroLengthMessage`) and the tag unchanged.",
+        "Measurements: `timeToDetect`, `writeTime` (each write), `apduTime` (the write time "
+            + "divided by the UPDATE BINARY or WRITE commands the tag received) and "
+            + "`readTime.<size>` (the reads back).",
+    ]
+
     /// What the tags hold before a write.
     static let old = Fixtures.encode([Fixtures.uri("https://example.com/old")])
     /// What most cases write.

@@ -9,6 +9,19 @@ import Rig
 enum RestartPollingSuite {
     static let name = "restart-polling"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "After a multi-tag detection, and after a read that fails on a malformed message, the "
+            + "DUT switches its field off and polls again 500 ms later. The interval is measured "
+            + "on the RF side, from the tag released when the field went off to the tag the next "
+            + "poll activated, and must fall inside the rig's window (`tolerances:` "
+            + "`restart_polling_ms`, default 500, and `restart_polling_tolerance_ms`, default "
+            + "50). It includes the few milliseconds the DUT needs to poll and activate a tag; "
+            + "the cases measure on a Type 4 tag, whose activation the emulator logs at once.",
+        "Measurements: `restartInterval`; the scans here are not timed (`multi-tag` times "
+            + "them).",
+    ]
+
     static var cases: [ConformanceCase] {
         let first = Fixtures.encode([Fixtures.uri("https://example.com/first-tag")])
         let second = Fixtures.encode([Fixtures.text("the second tag")])

@@ -20,6 +20,30 @@ import TagFormat
 enum Type2LayoutSuite {
     static let name = "t2t-layout"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "Type 2 Tag layouts where readers break: Lock Control, Memory Control, NULL and "
+            + "Proprietary TLVs before the NDEF TLV, reserved and lock bytes inside the message, "
+            + "3-byte lengths, no Terminator, a TLV that runs past the data area, CC versions, "
+            + "and lock bits that make a tag read-only without its CC saying so. The rules are "
+            + "the NFC Forum Type 2 Tag Operation Specification 1.1's (T2T 1.1, "
+            + "NFCForum-TS-Type-2-Tag_1.1); later versions renumber its sections, not these "
+            + "rules.",
+        "A read passes on the message byte for byte; the emulator is the witness for the rest: "
+            + "a refusal counts only after the DUT tried the tag's NDEF, a read-only status "
+            + "resting on dynamic lock bits only after it read the lock bytes, and T2T-L-018 "
+            + "fails any READ past the data area but the dynamic lock bytes' block. Cases that "
+            + "refuse a tag then present a good Type 2 tag, which the DUT must read. A refused "
+            + "write must leave the tag unchanged.",
+        "Profiles: the expectations are the NFC Forum's, judged under `nfc-forum` and "
+            + "`corenfc` (each case expects what its title says); ISO/IEC 14443 says nothing "
+            + "of the NDEF mapping, so `iso14443` skips these cases. Where CoreNFC's behaviour "
+            + "is not documented (CC version 2.0, lock bits the CC does not show) the case "
+            + "assumes the NFC Forum's; an iPhone must settle it.",
+        "Measurements: `timeToDetect`, `readTime.<size>`, `readTime`, `writeTime` and "
+            + "`apduTime`.",
+    ]
+
     /// Short enough for any tag here.
     static let uri = Fixtures.encode([Fixtures.uri("https://example.com/t2t-layout")])
     /// 100 bytes: long enough to run across a reserved or lock area 24 bytes into the data.

@@ -15,6 +15,33 @@ import TagFormat
 enum Type4LayoutSuite {
     static let name = "t4t-layout"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "Unusual and hostile Type 4 layouts that real tags have and reader stacks shipped bugs "
+            + "on: mapping 1.0, 2.1 and 4.0, a SELECT refused with or without Le, CCLEN 000E, "
+            + "0017, 0019 and FFFF, MLe and MLc at their minimum and at odd values, NLEN past "
+            + "the file or 0 over a stale message, a missing or renamed NDEF file, proprietary "
+            + "write access, files of 8 to 64 KiB, a tag that takes short APDUs only. The reader "
+            + "must read the tag's bytes, or refuse it with the right status or error and never "
+            + "misread it.",
+        "The RF side is the witness: each READ and UPDATE BINARY is judged with the file "
+            + "selected when it came, so a \"not NDEF\" counts only after the DUT read the CC, "
+            + "and a read past the NDEF file the CC announces fails the case whatever the DUT "
+            + "reported. Refusal cases then present a good Type 4 tag, which the DUT must read.",
+        "Profiles: the expectations are the NFC Forum's, judged under `nfc-forum` and "
+            + "`corenfc` (CoreNFC reads NFC Forum tags by their mappings; Apple documents no "
+            + "exception); `iso14443` skips the suite, since ISO/IEC 14443 and 7816-4 define no "
+            + "NDEF mapping. Other references see some tags differently: a SELECT without Le is "
+            + "a legal ISO/IEC 7816-4 command, AOSP refuses a mapping 2.0 NDEF file above 7FFF "
+            + "bytes where T4T 2.0 takes up to FFFE, and what iOS reports for a proprietary write "
+            + "access is not checked on an iPhone.",
+        "`Rigs/sim.yaml` runs the suite; `Rigs/sim-usb.yaml` does not (the layouts live in the "
+            + "emulated tag's application, not on USB, and the large-file reads would take some "
+            + "16 s of air time over virtual USB).",
+        "Measurements: `timeToDetect`, `readTime.<size>`, `readTime`, `writeTime` and "
+            + "`apduTime`.",
+    ]
+
     static let message = Fixtures.encode([Fixtures.uri("https://example.com/t4t-layout")])
     /// What a torn write (or a reader that emptied the tag) left behind NLEN 0000.
     static let stale = Fixtures.encode([Fixtures.uri("https://example.com/stale")])

@@ -9,8 +9,9 @@ struct SuitesCommand: ParsableCommand {
         abstract: "List every conformance case: what it checks, its rule, what it expects.",
         discussion: """
             Prints one line per case (ID, suite, what it checks), or with --markdown the \
-            catalogue docs/suites.md holds, or with --json an array of {id, suite, title, \
-            rule, expected: {profile: text}, notJudged}.
+            catalogue docs/suites.md holds (each suite's description, its cases with their \
+            rules and expectations, the reference reader's faults it catches), or with --json \
+            an array of {id, suite, title, rule, expected: {profile: text}, notJudged}.
 
             Example: nfcrig suites --markdown > docs/suites.md
             """
