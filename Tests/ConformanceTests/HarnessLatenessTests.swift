@@ -50,7 +50,9 @@ import Testing
         _ rig: AssembledRig, failing: Bool, late: Bool
     ) async throws -> (CaseResult, attempts: Int) {
         let attempts = Counter()
-        let spoiled = ConformanceCase(id: "T-001", suite: "t", title: "t", setup: "") { context in
+        let spoiled = ConformanceCase(
+            id: "T-001", suite: "t", title: "t", rule: "t", setup: ""
+        ) { context in
             attempts.increment()
             if late { try? await provokeLateAnswer(context.rig) }
             context.recorder.record("sample", .milliseconds(1))
@@ -117,7 +119,7 @@ import Testing
         let rig = try await HarnessLatenessTests.rig()
         let ran = HarnessLatenessTests.Counter()
         let coreNFCOnly = ConformanceCase(
-            id: "T-002", suite: "t", title: "t", setup: "",
+            id: "T-002", suite: "t", title: "t", rule: "t", setup: "",
             expectations: ProfileExpectations(
                 [.coreNFC: "opens the URL"], notJudged: "only iPhones dispatch in the background")
         ) { _ in
@@ -140,7 +142,7 @@ import Testing
         let rig = try await HarnessLatenessTests.rig()
         let seen = Locked<ReaderProfile?>(nil)
         let reading = ConformanceCase(
-            id: "T-003", suite: "t", title: "t", setup: "",
+            id: "T-003", suite: "t", title: "t", rule: "t", setup: "",
             expectations: ProfileExpectations([
                 .nfcForum: "gives up on the tag", .iso14443: "grants nothing",
             ])

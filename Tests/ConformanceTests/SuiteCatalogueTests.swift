@@ -1,10 +1,11 @@
 import Foundation
+import TagReader
 import Testing
 
 @testable import Conformance
 
 /// docs/suites.md is the catalogue the code generates (`nfcrig suites --markdown`): it
-/// cannot drift from the cases.
+/// cannot drift from the cases, and every case states its rule.
 @Suite struct SuiteCatalogueTests {
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -25,11 +26,49 @@ import Testing
     @Test func everyCaseIsListedOnceWithItsSuiteAndEachProfileColumn() {
         let markdown = ConformanceCatalog.markdown()
         for item in ConformanceCatalog.allCases {
-            #expect(markdown.components(separatedBy: "| \(item.id) |").count == 2, "\(item.id)")
+            #expect(markdown.components(separatedBy: "\n| \(item.id) |").count == 2, "\(item.id)")
         }
-        #expect(markdown.contains("| ID | checks | nfc-forum | iso14443 | corenfc |"))
+        #expect(markdown.contains("| ID | checks | rule | nfc-forum | iso14443 | corenfc |"))
         #expect(markdown.contains("## `iso7816` (15 cases)"))
         #expect(markdown.contains("Skipped: ISO/IEC 14443 and 7816-4 define no NDEF mapping"))
+    }
+
+    @Test func everyCaseStatesTheRuleItChecksAndWhereThatRuleIsWritten() {
+        let sources = ["NFC Forum", "ISO/IEC", "CoreNFC", "Apple", "Android", "DESIGN §", "nfcrig"]
+        for item in ConformanceCatalog.allCases {
+            #expect(!item.rule.isEmpty, "\(item.id) states no rule")
+            #expect(
+                sources.contains { item.rule.contains($0) }, "\(item.id): \(item.rule)")
+            #expect(!item.title.contains("§"), "\(item.id): the rule goes in `rule`, not the title")
+        }
+    }
+
+    @Test func everySuiteIsDescribedAboveItsCasesAndFaults() throws {
+        let markdown = ConformanceCatalog.markdown()
+        for suite in ConformanceCatalog.suiteNames {
+            let about = try #require(ConformanceCatalog.about(suite: suite))
+            #expect(about.count >= 2, "\(suite): what it checks and how it is judged")
+            let section = try #require(
+                markdown.components(separatedBy: "## `\(suite)` (").dropFirst().first?
+                    .components(separatedBy: "\n## ").first)
+            for paragraph in about { #expect(section.contains(paragraph), "\(suite)") }
+            for item in ConformanceCatalog.faultCatches(suite: suite) {
+                #expect(section.contains("| `\(item.fault)` |"), "\(suite): \(item.fault)")
+            }
+        }
+    }
+
+    @Test func theFaultListNamesFaultsTheReaderTakesAndCasesOfTheCatalog() throws {
+        let order = ConformanceCatalog.allCases.map(\.id)
+        let faults = ConformanceCatalog.faultCatches.map(\.fault)
+        #expect(Set(faults).count == faults.count, "each fault once")
+        for item in ConformanceCatalog.faultCatches {
+            #expect(throws: Never.self) { try ReaderFaults(parsing: [item.fault]) }
+            #expect(!item.fails.isEmpty, "\(item.fault) fails no case")
+            let positions = item.fails.compactMap { order.firstIndex(of: $0) }
+            #expect(positions.count == item.fails.count, "\(item.fault): \(item.fails)")
+            #expect(positions == positions.sorted(), "\(item.fault): in catalog order")
+        }
     }
 
     @Test func theJSONListsEveryCaseWithItsExpectationsByProfile() throws {
@@ -39,5 +78,6 @@ import Testing
         let invalidWTX = try #require(entries.first { $0["id"] as? String == "ISODEP-E-017" })
         let expected = try #require(invalidWTX["expected"] as? [String: String])
         #expect(Set(expected.keys) == ["nfc-forum", "iso14443", "corenfc"])
+        #expect((invalidWTX["rule"] as? String)?.contains("ISO/IEC 14443-4:2018 §7.3") == true)
     }
 }

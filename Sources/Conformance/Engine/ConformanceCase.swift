@@ -8,6 +8,11 @@ public struct ConformanceCase: Sendable {
     public var suite: String
     /// One line saying what is checked.
     public var title: String
+    /// The rule the case checks and where it is written: the specification and section, the
+    /// platform documentation or nfcrig's own rule (DESIGN), and the stack bug it stands for,
+    /// e.g. `NFC Forum T4T 2.0 §5.4.2: the NDEF Tag Application Select C-APDU carries Le 00
+    /// (nfcpy/nfcpy#168)`. The catalogue (`nfcrig suites`) shows it beside the title.
+    public var rule: String
     /// The setup (tag type, content, state), for reports.
     public var setup: String
     /// What the case expects under each profile it judges; nil when it expects the same of
@@ -34,7 +39,7 @@ public struct ConformanceCase: Sendable {
 
     /// Creates a case.
     public init(
-        id: String, suite: String, title: String, setup: String,
+        id: String, suite: String, title: String, rule: String, setup: String,
         expectations: ProfileExpectations? = nil,
         body: @escaping @Sendable (CaseContext) async -> RepetitionOutcome
     ) {
@@ -42,6 +47,7 @@ public struct ConformanceCase: Sendable {
         self.id = id
         self.suite = suite
         self.title = title
+        self.rule = rule
         self.setup = setup
         self.body = body
     }

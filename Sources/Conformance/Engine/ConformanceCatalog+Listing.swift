@@ -1,16 +1,18 @@
 import Foundation
 import Rig
 
-/// The catalog as people and programs read it (`nfcrig suites`): every case with what it
-/// checks and what each reader profile expects. `docs/suites.md` is the Markdown listing,
-/// and a test fails when it differs from the code.
+/// The catalog as people and programs read it (`nfcrig suites`): every suite with what it
+/// checks, and every case with its rule and what each reader profile expects.
+/// `docs/suites.md` is the Markdown listing, and a test fails when it differs from the code.
 extension ConformanceCatalog {
     /// One case as the listing shows it.
     public struct Entry: Sendable, Hashable, Encodable {
         public var id: String
         public var suite: String
-        /// What the case checks, with the rule it rests on.
+        /// What the case checks.
         public var title: String
+        /// The rule it checks and where that rule is written.
+        public var rule: String
         /// What the case expects under each profile it judges, by profile name; empty when
         /// it expects what its title says of every reader.
         public var expected: [String: String]
@@ -22,7 +24,7 @@ extension ConformanceCatalog {
     public static var entries: [Entry] {
         allCases.map { item in
             Entry(
-                id: item.id, suite: item.suite, title: item.title,
+                id: item.id, suite: item.suite, title: item.title, rule: item.rule,
                 expected: Dictionary(
                     uniqueKeysWithValues: (item.expectations?.expected ?? [:]).map {
                         ($0.key.rawValue, $0.value)
@@ -31,39 +33,97 @@ extension ConformanceCatalog {
         }
     }
 
-    /// The Markdown listing: a section per suite, a row per case.
+    /// The Markdown listing: how to regenerate it, then a section per suite with its
+    /// description, a row per case and the reference reader's faults it catches.
     public static func markdown() -> String {
-        let profiles = ReaderProfile.allCases
         var lines = [
             "# Conformance cases",
             "",
-            "Every case of every suite, generated from the code by `nfcrig suites --markdown`",
-            "(`make test` fails when this file and the code differ). A case states its rule in",
-            "its title; the profile columns say what it expects under each reader profile (the",
-            "rig file's `profile:`), \"skipped\" where that profile does not judge it.",
+            "Every case of every suite, generated from the code by `nfcrig suites --markdown`.",
+            "`make test` fails when this file and the code differ: change the suites in",
+            "`Sources/Conformance/Suites/` (a case's title, rule and expectations, a suite's",
+            "`about`) or the faults in `ConformanceCatalog.faultCatches`, then regenerate it:",
+            "",
+            "    swift build && .build/debug/nfcrig suites --markdown > docs/suites.md",
+            "",
+            "`nfcrig run` runs the suites a rig file names. Each case has a stable ID, which",
+            "reports and the gate key on, repeats `repeat` times, keeps every latency sample,",
+            "and is judged on what the emulators saw on the RF side as well as on what the DUT",
+            "said. A row gives what the case checks, the rule it rests on and where that rule is",
+            "written, and what the case expects under each reader profile (the rig file's",
+            "`profile:`): \"as the title says\" where it expects the same of every reader,",
+            "\"skipped\" where that profile does not judge it.",
+            "",
+            "Under each suite, the faults of the reference reader (`nfcrig run --dut-fault NAME`)",
+            "that it catches: each fault fails exactly the cases listed for it, in every suite,",
+            "and no other (`DUTFaultMatrixTests` runs the catalog with each). The reference",
+            "reader without a fault passes every case.",
+            "",
+            "Measurements, in a report's `measurements` by name: `timeToDetect`,",
+            "`readTime.<size>`, `readTime`, `writeTime`, `apduTime`, `apduTime.<size>`,",
+            "`multiTagScanTime`, `restartInterval` and `dispatchTime`; each suite says which it",
+            "records.",
+            "",
+            "| suite | cases | IDs |",
+            "|---|---|---|",
         ]
         for suite in suiteNames {
-            let entries = Self.entries.filter { $0.suite == suite }
-            lines += ["", "## `\(suite)` (\(entries.count) cases)", ""]
+            let ids = (cases(suite: suite) ?? []).map(\.id)
             lines.append(
-                "| ID | checks | " + profiles.map(\.rawValue).joined(separator: " | ") + " |")
-            lines.append("|---|---|" + profiles.map { _ in "---|" }.joined())
-            for entry in entries {
-                let cells = profiles.map { profile -> String in
-                    if entry.expected.isEmpty { return "as the title says" }
-                    return entry.expected[profile.rawValue] ?? "skipped"
-                }
-                lines.append(
-                    "| \(entry.id) | \(cell(entry.title)) | "
-                        + cells.map(cell).joined(separator: " | ") + " |")
-            }
-            var reasons: [String] = []
-            for reason in entries.compactMap(\.notJudged) where !reasons.contains(reason) {
-                reasons.append(reason)
-            }
-            if !reasons.isEmpty { lines += [""] + reasons.map { "Skipped: \($0)." } }
+                "| `\(suite)` | \(ids.count) | \(ids.first ?? "")…\(ids.last ?? "") |")
         }
+        for suite in suiteNames { lines += section(suite) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A suite's section of the Markdown listing.
+    private static func section(_ suite: String) -> [String] {
+        let profiles = ReaderProfile.allCases
+        let entries = Self.entries.filter { $0.suite == suite }
+        var lines = ["", "## `\(suite)` (\(entries.count) cases)"]
+        for paragraph in about(suite: suite) ?? [] { lines += ["", paragraph] }
+        lines += [
+            "",
+            "| ID | checks | rule | " + profiles.map(\.rawValue).joined(separator: " | ") + " |",
+            "|---|---|---|" + profiles.map { _ in "---|" }.joined(),
+        ]
+        for entry in entries {
+            let cells = profiles.map { profile -> String in
+                if entry.expected.isEmpty { return "as the title says" }
+                return entry.expected[profile.rawValue] ?? "skipped"
+            }
+            lines.append(
+                "| \(entry.id) | \(cell(entry.title)) | \(cell(entry.rule)) | "
+                    + cells.map(cell).joined(separator: " | ") + " |")
+        }
+        var reasons: [String] = []
+        for reason in entries.compactMap(\.notJudged) where !reasons.contains(reason) {
+            reasons.append(reason)
+        }
+        if !reasons.isEmpty { lines += [""] + reasons.map { "Skipped: \($0)." } }
+        return lines + faultTable(suite, ids: Set(entries.map(\.id)))
+    }
+
+    /// The faults of the reference reader that fail cases of `suite` (whose cases are
+    /// `ids`), each with the cases it fails here and elsewhere.
+    private static func faultTable(_ suite: String, ids: Set<String>) -> [String] {
+        let catches = faultCatches(suite: suite)
+        guard !catches.isEmpty else {
+            return ["", "No fault of the reference reader fails a case of this suite."]
+        }
+        var lines = [
+            "", "Faults of the reference reader that this suite catches:", "",
+            "| `--dut-fault` | the reader | fails |", "|---|---|---|",
+        ]
+        for item in catches {
+            let here = item.fails.filter(ids.contains)
+            let elsewhere = item.fails.filter { !ids.contains($0) }
+            let fails =
+                here.joined(separator: ", ")
+                + (elsewhere.isEmpty ? "" : "; also " + elsewhere.joined(separator: ", "))
+            lines.append("| `\(item.fault)` | \(cell(item.reader)) | \(fails) |")
+        }
+        return lines
     }
 
     /// The catalog as JSON: an array of entries.

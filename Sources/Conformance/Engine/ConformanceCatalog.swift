@@ -31,6 +31,24 @@ public enum ConformanceCatalog {
         }
     }
 
+    /// What a suite checks, how it is judged, under which profiles and what it measures, as
+    /// Markdown paragraphs; `nil` for an unknown name.
+    public static func about(suite: String) -> [String]? {
+        switch suite {
+        case NDEFReadSuite.name: NDEFReadSuite.about
+        case NDEFWriteSuite.name: NDEFWriteSuite.about
+        case ChunkedSuite.name: ChunkedSuite.about
+        case MultiTagSuite.name: MultiTagSuite.about
+        case RestartPollingSuite.name: RestartPollingSuite.about
+        case BackgroundReadingSuite.name: BackgroundReadingSuite.about
+        case ISODEPErrorsSuite.name: ISODEPErrorsSuite.about
+        case Type2LayoutSuite.name: Type2LayoutSuite.about
+        case Type4LayoutSuite.name: Type4LayoutSuite.about
+        case ISO7816Suite.name: ISO7816Suite.about
+        default: nil
+        }
+    }
+
     /// Every case of every suite.
     public static var allCases: [ConformanceCase] {
         suiteNames.flatMap { cases(suite: $0) ?? [] }

@@ -8,42 +8,78 @@ import Rig
 enum BackgroundReadingSuite {
     static let name = "background-reading"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "What iOS background tag reading would open for a Type 4 tag: the first URI record "
+            + "decides; it opens when its scheme is one background reading dispatches (https, "
+            + "http, mailto, sms, tel, facetime, facetime-audio, Apple Maps links, X-HM), and a "
+            + "custom scheme or a tag without a URI record opens nothing. The DUT reads the tag "
+            + "and says what it would open (`dispatch` in the process DUT protocol); the "
+            + "verdict compares that with nfcrig's own model of the rule "
+            + "(`BackgroundReading.evaluate`), and a DUT that does not offer it is skipped.",
+        "Measurements: `timeToDetect`, `readTime.<size>` and `dispatchTime` (the DUT's "
+            + "answer to `dispatch`).",
+    ]
+
+    /// Apple's rule, which DESIGN §5 restates.
+    static let firstURIRecord =
+        "Apple's \"Adding Support for Background Tag Reading\" (DESIGN §5): the system takes "
+        + "the message's first URI record (TNF well-known, type \"U\") and opens it when it "
+        + "holds a universal link or a supported URL scheme"
+
     static var cases: [ConformanceCase] {
-        let dispatched: [(String, String, String)] = [
-            ("BG-001", "an https web link", "https://example.com/welcome"),
-            ("BG-002", "an http link", "http://example.org/menu"),
-            ("BG-003", "a mailto address", "mailto:hello@example.com"),
-            ("BG-004", "an sms number", "sms:+15551234567"),
-            ("BG-005", "a tel number", "tel:+15551234567"),
-            ("BG-006", "a facetime address", "facetime:hello@example.com"),
-            ("BG-007", "a facetime-audio address", "facetime-audio:hello@example.com"),
-            ("BG-008", "an Apple Maps link", "https://maps.apple.com/?q=Apple+Park"),
-            ("BG-009", "an X-HM HomeKit setup code", "X-HM://0023ISYWY3IR7"),
+        let dispatched: [(String, String, String, String)] = [
+            ("BG-001", "an https web link", "https://example.com/welcome", "https"),
+            ("BG-002", "an http link", "http://example.org/menu", "http"),
+            ("BG-003", "a mailto address", "mailto:hello@example.com", "mailto"),
+            ("BG-004", "an sms number", "sms:+15551234567", "sms"),
+            ("BG-005", "a tel number", "tel:+15551234567", "tel"),
+            ("BG-006", "a facetime address", "facetime:hello@example.com", "facetime"),
+            (
+                "BG-007", "a facetime-audio address", "facetime-audio:hello@example.com",
+                "facetime-audio"
+            ),
+            (
+                "BG-008", "an Apple Maps link", "https://maps.apple.com/?q=Apple+Park",
+                "Apple Maps (maps.apple.com)"
+            ),
+            ("BG-009", "an X-HM HomeKit setup code", "X-HM://0023ISYWY3IR7", "X-HM"),
         ]
-        var cases = dispatched.map { id, what, url in
+        var cases = dispatched.map { id, what, url, scheme in
             dispatchCase(
                 id, "opens \(what) from the first URI record", [Fixtures.uri(url)],
-                dispatches: true)
+                dispatches: true, rule: firstURIRecord + "; \(scheme) is one of them")
         }
         cases += [
             dispatchCase(
                 "BG-010", "opens nothing for a custom scheme (myapp://)",
-                [Fixtures.uri("myapp://open?item=42")], dispatches: false),
+                [Fixtures.uri("myapp://open?item=42")], dispatches: false,
+                rule: firstURIRecord + "; a custom scheme is not one of them (DESIGN §5: custom "
+                    + "schemes are ignored)"),
             dispatchCase(
                 "BG-011", "opens the first URI record when it comes second, after a JSON record",
                 [Fixtures.json(Fixtures.favoriteJSON), Fixtures.uri("https://example.com/second")],
-                dispatches: true),
+                dispatches: true,
+                rule: firstURIRecord + "; the first URI record, not the first record"),
             dispatchCase(
                 "BG-012", "opens nothing for a tag without a URI record",
                 [Fixtures.text("no link here"), Fixtures.json(Fixtures.favoriteJSON)],
-                dispatches: false),
+                dispatches: false, rule: firstURIRecord + "; a message without one opens nothing"),
+            // Apple documents only the URI record; iOS shows a Smart Poster tag as it shows a
+            // URI tag, so nfcrig lets the Smart Poster's URI stand in (BackgroundReading).
             dispatchCase(
                 "BG-013", "opens the URI of a Smart Poster",
-                [Fixtures.smartPoster("https://example.com/poster")], dispatches: true),
+                [Fixtures.smartPoster("https://example.com/poster")], dispatches: true,
+                rule: "nfcrig's reading of DESIGN §5: a top-level Smart Poster (NFC Forum Smart "
+                    + "Poster RTD 1.0: an \"Sp\" record holding a URI record) stands for its URI "
+                    + "record when no URI record comes before it; Apple documents the URI "
+                    + "record only"),
             dispatchCase(
                 "BG-014", "opens the first URI record, not a later one, when the first is custom",
                 [Fixtures.uri("myapp://first"), Fixtures.uri("https://example.com/later")],
-                dispatches: false),
+                dispatches: false,
+                rule: firstURIRecord + "; \"if the NDEF message contains more than one URI "
+                    + "record, the system uses the first one\", even when a later one would open"),
         ]
         return cases
     }
@@ -52,11 +88,12 @@ enum BackgroundReadingSuite {
     /// must be what `BackgroundReading.evaluate` decides (`dispatches` states the rule the
     /// case is about, and guards the fixture).
     static func dispatchCase(
-        _ id: String, _ title: String, _ records: [NDEFRecord], dispatches: Bool
+        _ id: String, _ title: String, _ records: [NDEFRecord], dispatches: Bool, rule: String
     ) -> ConformanceCase {
         let content = Fixtures.encode(records)
         let setup = Fixtures.type4(content)
-        return ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+        return ConformanceCase(id: id, suite: name, title: title, rule: rule, setup: "\(setup)") {
+            context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 let expected = BackgroundReading.evaluate(NDEFMessage(records: records))
                 guard expected.dispatch == dispatches else {

@@ -162,12 +162,13 @@ enum CaseSteps {
 
     /// A case of `suite`: `setup` presented, one tag found by the DUT's scan, then `body`.
     static func scannedCase(
-        _ id: String, suite: String, _ title: String, _ setup: TagSetup,
+        _ id: String, suite: String, _ title: String, _ setup: TagSetup, rule: String,
         expectations: ProfileExpectations? = nil,
         _ body: @escaping @Sendable (CaseContext) async throws(Stop) -> RepetitionOutcome
     ) -> ConformanceCase {
         ConformanceCase(
-            id: id, suite: suite, title: title, setup: "\(setup)", expectations: expectations
+            id: id, suite: suite, title: title, rule: rule, setup: "\(setup)",
+            expectations: expectations
         ) { context in
             await run { () async throws(Stop) in
                 try await present(context, [setup])

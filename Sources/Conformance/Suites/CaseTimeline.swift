@@ -59,11 +59,11 @@ extension ConformanceCase {
     /// A case that presents `setups`, runs `steps`, and puts the polling it saw on the
     /// timeline.
     static func polling(
-        _ id: String, suite: String, _ title: String, _ setups: [TagSetup],
+        _ id: String, suite: String, _ title: String, _ setups: [TagSetup], rule: String,
         _ steps: @escaping @Sendable (CaseContext) async throws(CaseSteps.Stop) -> RepetitionOutcome
     ) -> ConformanceCase {
         ConformanceCase(
-            id: id, suite: suite, title: title,
+            id: id, suite: suite, title: title, rule: rule,
             setup: setups.map { "\($0)" }.joined(separator: " + ")
         ) { context in
             let timeline = CaseTimeline(context)

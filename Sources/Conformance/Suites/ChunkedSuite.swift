@@ -7,6 +7,23 @@ import Rig
 enum ChunkedSuite {
     static let name = "chunked"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "Chunked records (NDEF 1.0 §2.3.3) on Type 4 and Type 2 tags: a JSON record in three "
+            + "chunks, in 1-byte chunks, and between two plain records must reach the DUT's "
+            + "application as one record; a chunk sequence that breaks one rule (a middle chunk "
+            + "with a type, no terminating chunk, a chunk with IL, an initial chunk with ME) "
+            + "must not.",
+        "The reassembly cases judge the records the DUT's application decoded (`records` in "
+            + "its read answer): a DUT that reports bytes only cannot show them, and its right "
+            + "bytes skip the case. A broken sequence passes when the DUT reports an error or a "
+            + "message without the broken record (no record of TNF media or unchanged), and "
+            + "then still finds the tag in a scan; a DUT that reports only the broken bytes is "
+            + "skipped.",
+        "Measurements: `timeToDetect`, `readTime.<size>` and `readTime` (the reads of broken "
+            + "messages).",
+    ]
+
     static var cases: [ConformanceCase] {
         let json = Fixtures.json(Fixtures.favoriteJSON)
         // 41 bytes of JSON in chunks of 14: three chunks.
@@ -15,62 +32,83 @@ enum ChunkedSuite {
         // The plain records' payloads are shorter than 14 bytes: only the JSON is chunked.
         let plain = [Fixtures.uri("https://a.example"), Fixtures.text("hi")]
         let between = Fixtures.encode([plain[0], json, plain[1]], chunkSize: 14)
+        let reassembled =
+            "NFC Forum NDEF 1.0 §2.3.3 (Record Chunks): an initial chunk (CF set, with the "
+            + "TYPE), middle chunks (CF set, TNF 0x06 Unchanged) and a terminating chunk (CF "
+            + "clear) carry one payload, which the application gets as one record (DESIGN §4)"
+        let inOrder = reassembled + "; the records around it keep their order (§2.3.1)"
+        // NDEF 1.0 §2.2 leaves a malformed message to the parser: what a reader does with one
+        // is nfcrig's rule, the same for each broken sequence.
+        let rejected =
+            "; NDEF 1.0 §2.2 leaves a malformed message to the parser, and nfcrig expects the "
+            + "broken record kept from the application (an error, or the message without it) "
+            + "and the DUT still scanning"
+        let unterminated =
+            "NFC Forum NDEF 1.0 §2.3.3: a chunked payload ends with a terminating chunk (CF "
+            + "clear) in the same message" + rejected
         return [
             reassemblyCase(
                 "CHUNK-001", "reassembles a JSON record in three chunks from a Type 4 tag",
-                Fixtures.type4(three)),
+                Fixtures.type4(three), rule: reassembled),
             reassemblyCase(
                 "CHUNK-002", "reassembles a JSON record in three chunks from a Type 2 tag",
-                Fixtures.type2(three)),
+                Fixtures.type2(three), rule: reassembled),
             reassemblyCase(
                 "CHUNK-003", "reassembles a JSON record in 1-byte chunks from a Type 4 tag",
-                Fixtures.type4(single)),
+                Fixtures.type4(single), rule: reassembled),
             reassemblyCase(
                 "CHUNK-004", "reassembles a JSON record in 1-byte chunks from a Type 2 tag",
-                Fixtures.type2(single, size: 496)),
+                Fixtures.type2(single, size: 496), rule: reassembled),
             reassemblyCase(
                 "CHUNK-005",
                 "reassembles a chunked JSON record between two plain records on a Type 4 tag",
-                Fixtures.type4(between)),
+                Fixtures.type4(between), rule: inOrder),
             reassemblyCase(
                 "CHUNK-006",
                 "reassembles a chunked JSON record between two plain records on a Type 2 tag",
-                Fixtures.type2(between)),
+                Fixtures.type2(between), rule: inOrder),
             rejectionCase(
                 "CHUNK-007", "rejects a middle chunk that carries a type and keeps working",
-                Fixtures.type4(BrokenChunks.middleChunkWithType)),
+                Fixtures.type4(BrokenChunks.middleChunkWithType),
+                rule: "NFC Forum NDEF 1.0 §2.3.3 and §3.2.6: a middle chunk has TYPE_LENGTH 0 and "
+                    + "TNF 0x06 (Unchanged)" + rejected),
             rejectionCase(
                 "CHUNK-008",
                 "rejects a chunked record without its terminating chunk and keeps working",
-                Fixtures.type4(BrokenChunks.missingTerminatingChunk)),
+                Fixtures.type4(BrokenChunks.missingTerminatingChunk), rule: unterminated),
             rejectionCase(
                 "CHUNK-009", "rejects a chunk with an ID length (IL) and keeps working",
-                Fixtures.type4(BrokenChunks.chunkWithIL)),
+                Fixtures.type4(BrokenChunks.chunkWithIL),
+                rule: "NFC Forum NDEF 1.0 §2.3.3 and §3.2.11: middle and terminating chunks have "
+                    + "IL 0 and no ID field" + rejected),
             rejectionCase(
                 "CHUNK-010", "rejects an initial chunk that carries ME and keeps working",
-                Fixtures.type4(BrokenChunks.initialChunkWithME)),
+                Fixtures.type4(BrokenChunks.initialChunkWithME),
+                rule: "NFC Forum NDEF 1.0 §2.3.3: neither an initial nor a middle chunk has ME "
+                    + "set, for a chunked payload never leaves its message" + rejected),
             rejectionCase(
                 "CHUNK-011",
                 "rejects a chunked record without its terminating chunk on a Type 2 tag and "
                     + "keeps working",
-                Fixtures.type2(BrokenChunks.missingTerminatingChunk)),
+                Fixtures.type2(BrokenChunks.missingTerminatingChunk), rule: unterminated),
         ]
     }
 
     /// The tag holds `setup`'s chunked content; the records the DUT's application got must
     /// be the message's, each chunked record reassembled into one.
-    static func reassemblyCase(_ id: String, _ title: String, _ setup: TagSetup)
+    static func reassemblyCase(_ id: String, _ title: String, _ setup: TagSetup, rule: String)
         -> ConformanceCase
     {
-        NDEFReadSuite.readCase(id, title, setup, check: .records, suite: name)
+        NDEFReadSuite.readCase(id, title, setup, rule: rule, check: .records, suite: name)
     }
 
     /// The tag holds a broken chunk sequence after a plain Text record. The DUT must report
     /// an error or a message without the broken record, and then still find the tag.
-    static func rejectionCase(_ id: String, _ title: String, _ setup: TagSetup)
+    static func rejectionCase(_ id: String, _ title: String, _ setup: TagSetup, rule: String)
         -> ConformanceCase
     {
-        ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+        ConformanceCase(id: id, suite: name, title: title, rule: rule, setup: "\(setup)") {
+            context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)

@@ -8,17 +8,18 @@ import TagFormat
 extension ISO7816Suite {
     /// A case on the card: scanned, then `body`.
     static func cardCase(
-        _ id: String, _ title: String, _ expectations: ProfileExpectations,
+        _ id: String, _ title: String, _ expectations: ProfileExpectations, rule: String,
         _ body: @escaping @Sendable (CaseContext) async throws(CaseSteps.Stop) -> RepetitionOutcome
     ) -> ConformanceCase {
-        CaseSteps.scannedCase(id, suite: name, title, card, expectations: expectations, body)
+        CaseSteps.scannedCase(
+            id, suite: name, title, card, rule: rule, expectations: expectations, body)
     }
 
     /// Discovery with `aids` registered: the card must be asked to SELECT them in order up to
     /// the first it has (all of them when it has none), and the DUT must report that one.
     static func selectionCase(
         _ id: String, _ title: String, _ aids: [ApplicationIdentifier],
-        expecting expected: ApplicationIdentifier?
+        expecting expected: ApplicationIdentifier?, rule: String
     ) -> ConformanceCase {
         let asked = aids.prefix { $0 != expected } + (expected.map { [$0] } ?? [])
         let names = asked.map(\.description).joined(separator: ", ")
@@ -27,7 +28,7 @@ extension ISO7816Suite {
             .everyProfile(
                 "SELECTs \(names) in this order, then "
                     + (expected.map { "reports \($0) as the selected application" }
-                        ?? "reports no application"))
+                        ?? "reports no application")), rule: rule
         ) { context async throws(CaseSteps.Stop) in
             let selection = try await select(context, aids)
             let registered = Set(aids.map(\.bytes))
@@ -58,10 +59,13 @@ extension ISO7816Suite {
         cardCase(
             id,
             "refuses a SELECT of an AID outside the session's list with "
-                + "readerErrorSecurityViolation, without sending it (CoreNFC's sendCommand)",
+                + "readerErrorSecurityViolation, without sending it",
             .everyProfile(
                 "fails the SELECT of \(alsoAbsent) with readerErrorSecurityViolation and sends "
-                    + "nothing; a SELECT of a registered AID reaches the card")
+                    + "nothing; a SELECT of a registered AID reaches the card"),
+            rule: "CoreNFC's NFCISO7816Tag.sendCommand(apdu:): a SELECT of an AID the app did "
+                + "not register fails with NFCReaderError.readerErrorSecurityViolation and never "
+                + "reaches the card"
         ) { context async throws(CaseSteps.Stop) in
             try await selected(context, loopback)
             let name = "readerErrorSecurityViolation"
@@ -89,7 +93,7 @@ extension ISO7816Suite {
 
     /// `dataLength` bytes through the loopback and back, unchanged, in one APDU.
     static func loopbackCase(
-        _ id: String, _ title: String, dataLength: Int, extended: Bool
+        _ id: String, _ title: String, dataLength: Int, extended: Bool, rule: String
     ) -> ConformanceCase {
         let data = (0..<dataLength).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) }
         let command = loopbackCommand(data, extended: extended)
@@ -97,7 +101,7 @@ extension ISO7816Suite {
             id, title,
             .everyProfile(
                 "the card receives the \(command.count)-byte command as sent and the DUT returns "
-                    + "the \(dataLength) bytes with 9000")
+                    + "the \(dataLength) bytes with 9000"), rule: rule
         ) { context async throws(CaseSteps.Stop) in
             try await exchange(context, on: loopback, command, data + [0x90, 0x00], "the loopback")
             guard let received = await commands(context).last, received == command else {
@@ -113,8 +117,10 @@ extension ISO7816Suite {
         cardCase(
             id,
             "receives a \(longAnswer.count)-byte answer chained over its frame size, "
-                + "acknowledging each part with R(ACK) (\(rule))",
-            .everyProfile("returns the 1000 bytes with 9000; the reader sent R(ACK) for parts")
+                + "acknowledging each part with R(ACK)",
+            .everyProfile("returns the 1000 bytes with 9000; the reader sent R(ACK) for parts"),
+            rule: rule + "; ISO/IEC 14443-4:2018 §7.5.2, rule 5: each part of a chained answer "
+                + "is acknowledged with R(ACK)"
         ) { context async throws(CaseSteps.Stop) in
             try await exchange(
                 context, on: transit, longRecord, longAnswer + [0x90, 0x00], "the long record")
@@ -131,8 +137,10 @@ extension ISO7816Suite {
         cardCase(
             id,
             "grants S(WTX) while a command takes \(Int(slowDelay / .milliseconds(1))) ms and "
-                + "returns its answer (ISO/IEC 14443-4 §7.3)",
-            .everyProfile("grants each S(WTX) and returns the answer with 9000")
+                + "returns its answer",
+            .everyProfile("grants each S(WTX) and returns the answer with 9000"),
+            rule: "ISO/IEC 14443-4 §7.3: a card that needs more than its frame waiting time asks "
+                + "for it with S(WTX), and the reader grants it and waits"
         ) { context async throws(CaseSteps.Stop) in
             try await exchange(
                 context, on: transit, slowCommand, slowAnswer + [0x90, 0x00], "the slow command")
@@ -152,9 +160,10 @@ extension ISO7816Suite {
     static func departureCase(_ id: String) -> ConformanceCase {
         cardCase(
             id,
-            "reports an error for a command sent after the card left the field "
-                + "(CoreNFC's sendCommand: an error means the exchange failed)",
-            .everyProfile("returns the first answer, then a reader error for the second")
+            "reports an error for a command sent after the card left the field",
+            .everyProfile("returns the first answer, then a reader error for the second"),
+            rule: "CoreNFC's NFCISO7816Tag.sendCommand(apdu:): an error means the exchange "
+                + "failed; a command to a card that left gets a reader error, never an answer"
         ) { context async throws(CaseSteps.Stop) in
             try await exchange(
                 context, on: transit, balance, balanceAnswer + [0x90, 0x00], "the balance")
@@ -176,9 +185,10 @@ extension ISO7816Suite {
     static func statusWordCase(_ id: String) -> ConformanceCase {
         cardCase(
             id,
-            "returns an answer of 6D00 as the response, not as an error (CoreNFC's "
-                + "sendCommand: SW1 SW2 always come back)",
-            .everyProfile("returns 6D00 as the response")
+            "returns an answer of 6D00 as the response, not as an error",
+            .everyProfile("returns 6D00 as the response"),
+            rule: "CoreNFC's NFCISO7816Tag.sendCommand(apdu:): the response data and SW1 SW2 "
+                + "come back whatever the status word; an error means the exchange failed"
         ) { context async throws(CaseSteps.Stop) in
             try await selected(context, transit)
             return expect(
@@ -192,9 +202,10 @@ extension ISO7816Suite {
             .encoded()
         return cardCase(
             id,
-            "reports the SELECT's response data, the card's FCI, as the tag's application "
-                + "data (CoreNFC's NFCISO7816Tag.applicationData)",
-            .everyProfile("reports \(Hex.encode(fci, uppercase: true)) as the application data")
+            "reports the SELECT's response data, the card's FCI, as the tag's application data",
+            .everyProfile("reports \(Hex.encode(fci, uppercase: true)) as the application data"),
+            rule: "CoreNFC's NFCISO7816Tag.applicationData: the response data of the SELECT "
+                + "that found the application (its FCI)"
         ) { context async throws(CaseSteps.Stop) in
             let selection = try await selected(context, transit)
             guard let data = selection.applicationData else {
@@ -208,9 +219,11 @@ extension ISO7816Suite {
     static func historicalBytesCase(_ id: String) -> ConformanceCase {
         cardCase(
             id,
-            "reports the ATS's historical bytes (CoreNFC's NFCISO7816Tag.historicalBytes)",
+            "reports the ATS's historical bytes",
             .everyProfile(
-                "reports \(Hex.encode(historicalBytes, uppercase: true)) as the historical bytes")
+                "reports \(Hex.encode(historicalBytes, uppercase: true)) as the historical bytes"),
+            rule: "CoreNFC's NFCISO7816Tag.historicalBytes: the historical bytes of the card's "
+                + "ATS"
         ) { context async throws(CaseSteps.Stop) in
             let selection = try await selected(context, transit)
             guard let bytes = selection.historicalBytes else {

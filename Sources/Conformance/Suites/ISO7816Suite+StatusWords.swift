@@ -14,12 +14,14 @@ extension ISO7816Suite {
             + "sent through it then fetches the rest"
         return cardCase(
             id,
-            "hands on an answer in parts with 61XX, the rest fetched by GET RESPONSE "
-                + "(ISO/IEC 7816-4 §5.3.4)",
+            "hands on an answer in parts with 61XX, the rest fetched by GET RESPONSE",
             transportMayHandle(
                 verbatim,
                 or: "returns the whole \(partsAnswer.count) bytes with 9000, having fetched them "
-                    + "itself")
+                    + "itself"),
+            rule: "ISO/IEC 7816-4 §5.3.4: 61XX says XX more bytes wait for GET RESPONSE; "
+                + "ISO/IEC 7816-3 §10.3.4 lets a T=0 transport fetch them itself; CoreNFC's "
+                + "sendCommand hands the app the answer as the card sent it"
         ) { context async throws(CaseSteps.Stop) in
             try await selected(context, legacy)
             var response = try await apdu(context, partsCommand)
@@ -48,10 +50,12 @@ extension ISO7816Suite {
             + "23 bytes"
         return cardCase(
             id,
-            "hands on 6CXX for a short Le, and the command sent again with Le XX gets the answer "
-                + "(ISO/IEC 7816-4 §5.1.3)",
+            "hands on 6CXX for a short Le, and the command sent again with Le XX gets the answer",
             transportMayHandle(
-                verbatim, or: "returns the 23 bytes at once, having sent it again itself")
+                verbatim, or: "returns the 23 bytes at once, having sent it again itself"),
+            rule: "ISO/IEC 7816-4 §5.1.3: 6CXX says the Le was wrong and XX is the right one; "
+                + "ISO/IEC 7816-3 §10.3.4 lets a T=0 transport send the command again itself; "
+                + "CoreNFC's sendCommand hands the app the answer as the card sent it"
         ) { context async throws(CaseSteps.Stop) in
             try await selected(context, legacy)
             let response = try await apdu(context, readRecord + [0x10])

@@ -12,6 +12,28 @@ import TagFormat
 enum ISO7816Suite {
     static let name = "iso7816"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "A tag reader session as CoreNFC's NFCTagReaderSession runs one: the AIDs an app "
+            + "registered SELECTed in order at discovery, then `sendCommand(apdu:)`. The tag is "
+            + "a Type 4 tag whose card hosts, beside the NDEF application, a transit application "
+            + "(`A00000039656434103F01200`: a balance, a command that takes 300 ms, a 1000-byte "
+            + "record), an application built for T=0 readers (`F04C4547414359`: answers in "
+            + "64-byte parts with 61XX, 6CXX for a short Le) and a loopback (`F04E4643524947`). "
+            + "The DUT's `select` and `apdu` operations drive it; a DUT that offers neither is "
+            + "skipped.",
+        "Verdicts rest on the SELECTs and commands the card received, the ISO-DEP blocks the "
+            + "reader sent it, and what the DUT reported.",
+        "Profiles: every case expects the same under each profile but ISO7816-009 and "
+            + "ISO7816-010 (61XX and 6CXX): CoreNFC hands the app the card's answer as it came, "
+            + "and so does an NFC Forum reader, while ISO/IEC 7816-3 lets a T=0 transport fetch "
+            + "the rest or resend the command itself, so under `iso14443` the whole answer is "
+            + "accepted too.",
+        "Measurements: `timeToDetect` and `apduTime.<64B`, `apduTime.<512B`, "
+            + "`apduTime.<4KiB`, `apduTime.≥4KiB`: the DUT's `apdu` round trips by command and "
+            + "response size together.",
+    ]
+
     /// A transit application: a balance, a slow command, a long record.
     static let transit = identifier("A00000039656434103F01200")
     /// An application built for T=0 readers: answers in 64-byte parts (61XX), 6CXX for a
@@ -74,34 +96,41 @@ enum ISO7816Suite {
     }()
 
     static var cases: [ConformanceCase] {
-        let session = "CoreNFC's NFCTagReaderSession and ISO/IEC 7816-4 §11.2.2 (SELECT)"
-        let transport = "ISO/IEC 7816-4 §5.1 (APDUs) and ISO/IEC 14443-4 §7.1.1 (chaining)"
+        let session =
+            "CoreNFC's NFCTagReaderSession: at discovery the reader SELECTs the AIDs the app "
+            + "registered (com.apple.developer.nfc.readersession.iso7816.select-identifiers), in "
+            + "order, up to the first the card answers with 9000; ISO/IEC 7816-4 §11.2.2 "
+            + "(SELECT): 6A82 for an application the card lacks"
+        let transport =
+            "ISO/IEC 7816-4 §5.1 (command and response APDUs, short and extended lengths) and "
+            + "ISO/IEC 14443-4 §7.1.1 (chaining): an APDU goes to the card as sent, and its "
+            + "answer comes back whole"
         return [
             selectionCase(
                 "ISO7816-001",
-                "SELECTs the registered AIDs in order and stops at the first the card answers "
-                    + "(\(session))", [transit, loopback], expecting: transit),
+                "SELECTs the registered AIDs in order and stops at the first the card answers",
+                [transit, loopback], expecting: transit, rule: session),
             selectionCase(
                 "ISO7816-002",
-                "falls back to the second AID when the card answers the first with 6A82 "
-                    + "(\(session))", [absent, loopback], expecting: loopback),
+                "falls back to the second AID when the card answers the first with 6A82",
+                [absent, loopback], expecting: loopback, rule: session),
             selectionCase(
                 "ISO7816-003",
-                "does not offer a card that answers none of the AIDs as an ISO 7816 tag "
-                    + "(\(session))", [absent, alsoAbsent], expecting: nil),
+                "does not offer a card that answers none of the AIDs as an ISO 7816 tag",
+                [absent, alsoAbsent], expecting: nil, rule: session),
             securityViolationCase("ISO7816-004"),
             loopbackCase(
                 "ISO7816-005",
-                "exchanges the longest short APDU, 255 data bytes and Le 256, with the "
-                    + "loopback (\(transport))", dataLength: 255, extended: false),
+                "exchanges the longest short APDU, 255 data bytes and Le 256, with the loopback",
+                dataLength: 255, extended: false, rule: transport),
             loopbackCase(
                 "ISO7816-006",
-                "exchanges an extended APDU of 1024 data bytes and Le 65536 with the loopback "
-                    + "(\(transport))", dataLength: 1024, extended: true),
+                "exchanges an extended APDU of 1024 data bytes and Le 65536 with the loopback",
+                dataLength: 1024, extended: true, rule: transport),
             loopbackCase(
                 "ISO7816-007",
                 "carries a 4 KiB round trip through the loopback in extended APDUs, chained "
-                    + "both ways (\(transport))", dataLength: 4096, extended: true),
+                    + "both ways", dataLength: 4096, extended: true, rule: transport),
             chainedAnswerCase("ISO7816-008", transport),
             partsCase("ISO7816-009"),
             wrongLeCase("ISO7816-010"),

@@ -9,10 +9,11 @@ extension ISODEPErrorsSuite {
     /// of the read; once the DUT answered the tag is taken out of the field for good, and the
     /// DUT must then read a good tag.
     static func departureCase(
-        _ id: String, _ title: String, _ card: ISODEPCardConfiguration, _ content: [UInt8]
+        _ id: String, _ title: String, _ card: ISODEPCardConfiguration, _ content: [UInt8],
+        rule: String
     ) -> ConformanceCase {
         CaseSteps.scannedCase(
-            id, suite: name, title, tag(content, card),
+            id, suite: name, title, tag(content, card), rule: rule,
             expectations: .everyProfile(
                 "reports a read error (the tag lost), never part of the message or no NDEF; "
                     + "then it reads a good tag")

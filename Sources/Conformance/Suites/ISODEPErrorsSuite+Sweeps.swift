@@ -14,8 +14,8 @@ extension ISODEPErrorsSuite {
         let cards = (UInt8(0)...8).map { card(.none, ats: ATS(fsci: $0, fwi: 8)) }
         return ConformanceCase(
             id: id, suite: name,
-            title: "chains its commands within the frame size of cards of every FSCI, 0 to 8 "
-                + "(\(rule))",
+            title: "chains its commands within the frame size of cards of every FSCI, 0 to 8",
+            rule: rule + ", whatever the FSCI (0…8)",
             setup: "nine empty Type 4 tags, one after the other, whose ATS announce FSCI 0…8 "
                 + "(FSC 16…256 bytes) and FWI 8",
             expectations: .everyProfile(
@@ -44,12 +44,13 @@ extension ISODEPErrorsSuite {
 
     /// A read of `content` from a card of each FWI 0…14 that answers at once: whatever the
     /// waiting time, the reader must read on.
-    static func waitingTimeSweepCase(_ id: String, _ content: [UInt8]) -> ConformanceCase {
+    static func waitingTimeSweepCase(_ id: String, _ content: [UInt8], rule: String)
+        -> ConformanceCase
+    {
         let cards = (UInt8(0)...14).map { card(.none, ats: ATS(fsci: 8, fwi: $0)) }
         return ConformanceCase(
-            id: id, suite: name,
-            title: "reads cards of every frame waiting time, FWI 0 to 14 (ISO/IEC 14443-4:2018 "
-                + "§5.2.5)",
+            id: id, suite: name, title: "reads cards of every frame waiting time, FWI 0 to 14",
+            rule: rule + ", whatever the FWI",
             setup: "fifteen Type 4 tags, one after the other, whose ATS announce FWI 0…14 "
                 + "(FWT about 302 µs to 4.9 s) and FSCI 8, answering at once",
             expectations: .everyProfile(

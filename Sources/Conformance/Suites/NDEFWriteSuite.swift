@@ -9,6 +9,22 @@ import TagFormat
 enum NDEFWriteSuite {
     static let name = "ndef-write"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "Writes to Type 4 tags (mapping 2.0 and 3.0) and Type 2 tags: one record and three, "
+            + "the order of the writes, refusals, and writes longer than MLc.",
+        "A write passes when the tag holds the message afterwards, by the writes the emulator "
+            + "accepted, and the DUT then reads back what the tag holds, with a READ reaching the "
+            + "tag after the write. The tearing cases replay the writes the tag saw: every write "
+            + "sequence cut short must leave the old message, none, or the new one, which is "
+            + "what zeroing the length field first and writing it last gives. A refusal passes "
+            + "only with CoreNFC's error name (`tagNotWritable`, `tagSizeTooSmall`, "
+            + "`zeroLengthMessage`) and the tag unchanged.",
+        "Measurements: `timeToDetect`, `writeTime` (each write), `apduTime` (the write time "
+            + "divided by the UPDATE BINARY or WRITE commands the tag received) and "
+            + "`readTime.<size>` (the reads back).",
+    ]
+
     /// What the tags hold before a write.
     static let old = Fixtures.encode([Fixtures.uri("https://example.com/old")])
     /// What most cases write.
@@ -20,56 +36,86 @@ enum NDEFWriteSuite {
             Fixtures.json(Fixtures.favoriteJSON),
         ])
         let type2Capacity = (try? Type2TagMemory.capacity(dataAreaSize: 144)) ?? 0
+        let threeRecords =
+            "NFC Forum NDEF 1.0 §2.3.1: a message of several records (URI, Text, JSON media), "
+            + "MB set on the first and ME on the last, is written and read back whole"
+        let readOnly =
+            "DESIGN §5: a write to a read-only tag is refused with CoreNFC's "
+            + "ndefReaderSessionErrorTagNotWritable and leaves the tag as it was"
+        let tooSmall =
+            "DESIGN §5: a message longer than the tag's capacity is refused with CoreNFC's "
+            + "ndefReaderSessionErrorTagSizeTooSmall and the tag left as it was"
+        let zeroLength =
+            "DESIGN §5: a zero-length message (no bytes, not even an empty record) is refused "
+            + "with CoreNFC's ndefReaderSessionErrorZeroLengthMessage and the tag left as it was"
         return [
             roundTripCase(
                 "NDEF-W-001", "writes a URI record to a Type 4 tag (mapping 2.0) and reads it back",
-                Fixtures.type4(old), new),
+                Fixtures.type4(old), new,
+                rule: "NFC Forum T4T 2.0 §5.4.7 (NDEF Update Procedure) and §5.4.6 (NDEF Read "
+                    + "Procedure): the message written with UPDATE BINARY reads back the same"),
             roundTripCase(
                 "NDEF-W-002",
                 "writes a URI record to a Type 4 tag (mapping 3.0, ENLEN) and reads it back",
-                Fixtures.type4(old, mapping: CapabilityContainer.version3), new),
+                Fixtures.type4(old, mapping: CapabilityContainer.version3), new,
+                rule: "NFC Forum T4T 3.0 §5.5.7 (NDEF Update Procedure): the message goes into "
+                    + "the ENDEF file after its 4-byte ENLEN, and reads back the same"),
             roundTripCase(
                 "NDEF-W-003", "writes a URI record to a Type 2 tag and reads it back",
-                Fixtures.type2(old), new),
+                Fixtures.type2(old), new,
+                rule: "NFC Forum T2T 1.1 §6.4.3 (NDEF Write Procedure): the message goes into the "
+                    + "NDEF Message TLV with 4-byte WRITEs, and reads back the same"),
             roundTripCase(
                 "NDEF-W-004", "writes three records to a Type 4 tag and reads them back",
-                Fixtures.type4(old), multi),
+                Fixtures.type4(old), multi, rule: threeRecords),
             roundTripCase(
                 "NDEF-W-005", "writes three records to a Type 2 tag and reads them back",
-                Fixtures.type2(old), multi),
+                Fixtures.type2(old), multi, rule: threeRecords),
             tearingCase(
                 "NDEF-W-006",
                 "writes to a Type 4 tag in the tearing-safe order (NLEN 0000, message, NLEN)",
-                Fixtures.type4(old)),
+                Fixtures.type4(old),
+                rule: "NFC Forum T4T 2.0 §5.4.7 (NDEF Update Procedure): NLEN 0000 first, then "
+                    + "the message from offset 2, NLEN last, so that a write cut anywhere leaves "
+                    + "the old message, none, or the new one (DESIGN §4)"),
             tearingCase(
                 "NDEF-W-007",
                 "writes to a Type 4 tag (mapping 3.0) in the tearing-safe order (ENLEN last)",
-                Fixtures.type4(old, mapping: CapabilityContainer.version3)),
+                Fixtures.type4(old, mapping: CapabilityContainer.version3),
+                rule: "NFC Forum T4T 3.0 §5.5.7 (NDEF Update Procedure): ENLEN 00000000 first, "
+                    + "then the message, ENLEN last"),
             tearingCase(
                 "NDEF-W-008",
                 "writes to a Type 2 tag in the tearing-safe order (TLV length 00, message, length)",
-                Fixtures.type2(old)),
+                Fixtures.type2(old),
+                rule: "NFC Forum T2T 1.1 §6.4.3 (NDEF Write Procedure): the NDEF Message TLV's "
+                    + "length 00 first, then the message, the length last"),
             refusalCase(
                 "NDEF-W-009", "refuses to write to a read-only Type 4 tag",
-                Fixtures.type4(old, readOnly: true), new, expecting: "tagNotWritable"),
+                Fixtures.type4(old, readOnly: true), new, expecting: "tagNotWritable",
+                rule: readOnly + "; NFC Forum T4T 2.0 §5.3.3 (READ-ONLY State): write access FF"),
             refusalCase(
                 "NDEF-W-010", "refuses to write to a read-only Type 2 tag",
-                Fixtures.type2(old, readOnly: true), new, expecting: "tagNotWritable"),
+                Fixtures.type2(old, readOnly: true), new, expecting: "tagNotWritable",
+                rule: readOnly + "; NFC Forum T2T 1.1 §6.3.3 (READ-ONLY State): access byte 0F"),
             refusalCase(
                 "NDEF-W-011", "refuses a message one byte larger than a Type 4 tag holds",
                 Fixtures.type4(old, size: 0x0100), Fixtures.message(ofLength: 0x0100 - 1),
-                expecting: "tagSizeTooSmall"),
+                expecting: "tagSizeTooSmall",
+                rule: tooSmall + "; NFC Forum T4T 2.0: the NDEF file holds its maximum size less "
+                    + "NLEN's 2 bytes of message"),
             refusalCase(
                 "NDEF-W-012", "refuses a message one byte larger than a Type 2 tag holds",
                 Fixtures.type2(old), Fixtures.message(ofLength: type2Capacity + 1),
-                expecting: "tagSizeTooSmall"),
-            // A zero-length message: no bytes at all, the empty NDEF message.
+                expecting: "tagSizeTooSmall",
+                rule: tooSmall + "; NFC Forum T2T 1.1: the message and its TLV header fit the "
+                    + "data area"),
             refusalCase(
                 "NDEF-W-013", "refuses to write a zero-length message to a Type 4 tag",
-                Fixtures.type4(old), [], expecting: "zeroLengthMessage"),
+                Fixtures.type4(old), [], expecting: "zeroLengthMessage", rule: zeroLength),
             refusalCase(
                 "NDEF-W-014", "refuses to write a zero-length message to a Type 2 tag",
-                Fixtures.type2(old), [], expecting: "zeroLengthMessage"),
+                Fixtures.type2(old), [], expecting: "zeroLengthMessage", rule: zeroLength),
             mlcCase(),
             mleCase(),
         ]
@@ -78,10 +124,11 @@ enum NDEFWriteSuite {
     /// Writes `message`, checks the tag holds it (RF side), then reads it back (DUT side);
     /// `check` adds a verdict on what the tag saw.
     static func roundTripCase(
-        _ id: String, _ title: String, _ setup: TagSetup, _ message: [UInt8],
+        _ id: String, _ title: String, _ setup: TagSetup, _ message: [UInt8], rule: String,
         suite: String = name, check: (@Sendable (CaseContext) async -> RepetitionOutcome)? = nil
     ) -> ConformanceCase {
-        ConformanceCase(id: id, suite: suite, title: title, setup: "\(setup)") { context in
+        ConformanceCase(id: id, suite: suite, title: title, rule: rule, setup: "\(setup)") {
+            context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)
@@ -105,8 +152,11 @@ enum NDEFWriteSuite {
 
     /// Replaces the old message with `new`; every cut of the write sequence must leave the
     /// old message, none, or the new one, and the last write the new one.
-    static func tearingCase(_ id: String, _ title: String, _ setup: TagSetup) -> ConformanceCase {
-        ConformanceCase(id: id, suite: name, title: title, setup: "\(setup)") { context in
+    static func tearingCase(_ id: String, _ title: String, _ setup: TagSetup, rule: String)
+        -> ConformanceCase
+    {
+        ConformanceCase(id: id, suite: name, title: title, rule: rule, setup: "\(setup)") {
+            context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)
@@ -120,9 +170,10 @@ enum NDEFWriteSuite {
     /// was.
     static func refusalCase(
         _ id: String, _ title: String, _ setup: TagSetup, _ message: [UInt8],
-        expecting errorName: String, suite: String = name
+        expecting errorName: String, rule: String, suite: String = name
     ) -> ConformanceCase {
-        ConformanceCase(id: id, suite: suite, title: title, setup: "\(setup)") { context in
+        ConformanceCase(id: id, suite: suite, title: title, rule: rule, setup: "\(setup)") {
+            context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)
@@ -144,7 +195,9 @@ enum NDEFWriteSuite {
         let message = Fixtures.message(ofLength: 512)
         return roundTripCase(
             "NDEF-W-015", "writes a message longer than MLc in pieces of at most MLc",
-            Fixtures.type4(old, mlc: 0x20), message
+            Fixtures.type4(old, mlc: 0x20), message,
+            rule: "NFC Forum T4T 2.0 §5.4.7 (NDEF Update Procedure): each UPDATE BINARY carries "
+                + "at most MLc bytes, the CC's maximum C-APDU data size"
         ) { context in
             await RFObservations.updatesWithinMLc(context, mlc: 0x20)
         }
@@ -156,7 +209,9 @@ enum NDEFWriteSuite {
         return roundTripCase(
             "NDEF-W-016",
             "writes a message longer than MLe and reads it back in pieces of at most MLe",
-            Fixtures.type4(old, mle: 0x3B), message
+            Fixtures.type4(old, mle: 0x3B), message,
+            rule: "NFC Forum T4T 2.0 §5.4.6 (NDEF Read Procedure): reading back what was "
+                + "written, each READ BINARY asks for at most MLe bytes"
         ) { context in
             await RFObservations.readsWithinMLe(context, mle: 0x3B)
         }

@@ -17,10 +17,10 @@ enum Type2LayoutSteps {
     /// The tag `setup` presents must be refused as `refusal` says; `observe` then judges the
     /// tag's side (the READs it received); last, the DUT must still read a good tag.
     static func refusalCase(
-        _ id: String, _ title: String, _ setup: TagSetup, _ refusal: Refusal,
+        _ id: String, _ title: String, _ setup: TagSetup, _ refusal: Refusal, rule: String,
         observe: @escaping @Sendable (CaseContext) async -> RepetitionOutcome = { _ in .pass }
     ) -> ConformanceCase {
-        scannedCase(id, title, setup) { context async throws(CaseSteps.Stop) in
+        scannedCase(id, title, setup, rule: rule) { context async throws(CaseSteps.Stop) in
             let refused = await refuses(context, refusal)
             guard refused.verdict == .pass else { return refused }
             // "Not NDEF" and "no message" are also what a DUT says that never looked.
@@ -34,10 +34,10 @@ enum Type2LayoutSteps {
 
     /// A case of this suite: `setup` presented, one tag found by the DUT's scan, then `body`.
     private static func scannedCase(
-        _ id: String, _ title: String, _ setup: TagSetup,
+        _ id: String, _ title: String, _ setup: TagSetup, rule: String,
         _ body: @escaping @Sendable (CaseContext) async throws(CaseSteps.Stop) -> RepetitionOutcome
     ) -> ConformanceCase {
-        CaseSteps.scannedCase(id, suite: Type2LayoutSuite.name, title, setup, body)
+        CaseSteps.scannedCase(id, suite: Type2LayoutSuite.name, title, setup, rule: rule, body)
     }
 
     /// Whether the DUT's read refused the tag as `refusal` says.
@@ -64,10 +64,10 @@ enum Type2LayoutSteps {
 
     /// A write to the tag `setup` presents must be refused with `tagNotWritable`, the tag left
     /// as it was, after the DUT read the tag.
-    static func refusedWriteCase(_ id: String, _ title: String, _ setup: TagSetup, _ new: [UInt8])
-        -> ConformanceCase
-    {
-        scannedCase(id, title, setup) { context async throws(CaseSteps.Stop) in
+    static func refusedWriteCase(
+        _ id: String, _ title: String, _ setup: TagSetup, _ new: [UInt8], rule: String
+    ) -> ConformanceCase {
+        scannedCase(id, title, setup, rule: rule) { context async throws(CaseSteps.Stop) in
             let refused = await CaseSteps.refusedWrite(context, new, expecting: "tagNotWritable")
             guard refused.verdict == .pass else { return refused }
             let unchanged = try await RFObservations.tagUnchanged(context)
@@ -78,10 +78,10 @@ enum Type2LayoutSteps {
     }
 
     /// The DUT writes `new` to the tag `setup` presents; the tag must then hold it.
-    static func writeCase(_ id: String, _ title: String, _ setup: TagSetup, _ new: [UInt8])
-        -> ConformanceCase
-    {
-        scannedCase(id, title, setup) { context async throws(CaseSteps.Stop) in
+    static func writeCase(
+        _ id: String, _ title: String, _ setup: TagSetup, _ new: [UInt8], rule: String
+    ) -> ConformanceCase {
+        scannedCase(id, title, setup, rule: rule) { context async throws(CaseSteps.Stop) in
             try await CaseSteps.write(context, new)
             return try await RFObservations.tagHolds(context, new)
         }

@@ -20,6 +20,30 @@ import TagFormat
 enum Type2LayoutSuite {
     static let name = "t2t-layout"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "Type 2 Tag layouts where readers break: Lock Control, Memory Control, NULL and "
+            + "Proprietary TLVs before the NDEF TLV, reserved and lock bytes inside the message, "
+            + "3-byte lengths, no Terminator, a TLV that runs past the data area, CC versions, "
+            + "and lock bits that make a tag read-only without its CC saying so. The rules are "
+            + "the NFC Forum Type 2 Tag Operation Specification 1.1's (T2T 1.1, "
+            + "NFCForum-TS-Type-2-Tag_1.1); later versions renumber its sections, not these "
+            + "rules.",
+        "A read passes on the message byte for byte; the emulator is the witness for the rest: "
+            + "a refusal counts only after the DUT tried the tag's NDEF, a read-only status "
+            + "resting on dynamic lock bits only after it read the lock bytes, and T2T-L-018 "
+            + "fails any READ past the data area but the dynamic lock bytes' block. Cases that "
+            + "refuse a tag then present a good Type 2 tag, which the DUT must read. A refused "
+            + "write must leave the tag unchanged.",
+        "Profiles: the expectations are the NFC Forum's, judged under `nfc-forum` and "
+            + "`corenfc` (each case expects what its title says); ISO/IEC 14443 says nothing "
+            + "of the NDEF mapping, so `iso14443` skips these cases. Where CoreNFC's behaviour "
+            + "is not documented (CC version 2.0, lock bits the CC does not show) the case "
+            + "assumes the NFC Forum's; an iPhone must settle it.",
+        "Measurements: `timeToDetect`, `readTime.<size>`, `readTime`, `writeTime` and "
+            + "`apduTime`.",
+    ]
+
     /// Short enough for any tag here.
     static let uri = Fixtures.encode([Fixtures.uri("https://example.com/t2t-layout")])
     /// 100 bytes: long enough to run across a reserved or lock area 24 bytes into the data.
@@ -42,8 +66,10 @@ enum Type2LayoutSuite {
         .type2(Type2Setup(layout: layout, content: content))
     }
 
-    static func read(_ id: String, _ title: String, _ setup: TagSetup) -> ConformanceCase {
-        NDEFReadSuite.readCase(id, title, setup, suite: name)
+    static func read(_ id: String, _ title: String, _ setup: TagSetup, rule: String)
+        -> ConformanceCase
+    {
+        NDEFReadSuite.readCase(id, title, setup, rule: rule, suite: name)
     }
 
     // MARK: - TLVs before and around the message
@@ -52,37 +78,37 @@ enum Type2LayoutSuite {
         let ntag213Lock = Type2LockControl.defaultControl(dataAreaSize: 144)
         let ntag215Lock = Type2LockControl.defaultControl(dataAreaSize: 496)
         var cases: [ConformanceCase] = []
-        // T2T 1.1 §2.3.2: a tag with dynamic memory may start its data area with a Lock
-        // Control TLV (NTAG21x ship `01 03 A0 0C 34`); the reader reads the NDEF TLV after it.
-        // somq/nfccard-tool#3: a Lock Control TLV before the NDEF TLV broke the parser.
         if let ntag213Lock {
             cases.append(
                 read(
                     "T2T-L-001",
                     "reads the NDEF TLV after a Lock Control TLV (NTAG213 factory layout)",
-                    tag(uri, .init(elements: [.lockControl(ntag213Lock), .message, .terminator]))))
+                    tag(uri, .init(elements: [.lockControl(ntag213Lock), .message, .terminator])),
+                    rule: "NFC Forum T2T 1.1 §2.3.2: a tag with dynamic memory may start its data "
+                        + "area with a Lock Control TLV (NTAG21x ship 01 03 A0 0C 34), which the "
+                        + "reader walks past to the NDEF Message TLV (somq/nfccard-tool#3: a Lock "
+                        + "Control TLV first broke the parser)"))
         }
-        // T2T 1.1 §2.2.1 (RQ_T2T_MEM_004), §2.3.3: the reader jumps over the reserved bytes a
-        // Memory Control TLV declares; here 8 bytes of EE in the middle of the message.
         if let reserved = Type2MemoryControl(position: 40, size: 8) {
             cases.append(
                 read(
                     "T2T-L-002",
                     "reads a message around the reserved bytes of a Memory Control TLV",
-                    tag(medium, .init(elements: [.memoryControl(reserved), .message, .terminator]))
-                ))
+                    tag(
+                        medium, .init(elements: [.memoryControl(reserved), .message, .terminator])),
+                    rule: "NFC Forum T2T 1.1 §2.2.1 (RQ_T2T_MEM_004) and §2.3.3: the reader jumps "
+                        + "over the reserved bytes a Memory Control TLV declares, here 8 bytes of "
+                        + "EE in the middle of the message"))
         }
-        // T2T 1.1 §2.2.2 (RQ_T2T_MEM_005), §2.3.2: the lock bytes a Lock Control TLV places
-        // inside the data area are no message bytes.
         let insideLock = Type2DynamicLockBits(position: 52, lockBitCount: 16, bytesLockedPerBit: 8)
         if let control = Type2LockControl(lockBits: insideLock) {
             cases.append(
                 read(
                     "T2T-L-003", "reads a message around dynamic lock bytes inside the data area",
-                    tag(medium, .init(elements: [.lockControl(control), .message, .terminator]))))
+                    tag(medium, .init(elements: [.lockControl(control), .message, .terminator])),
+                    rule: "NFC Forum T2T 1.1 §2.2.2 (RQ_T2T_MEM_005) and §2.3.2: the lock bytes a "
+                        + "Lock Control TLV places inside the data area are no message bytes"))
         }
-        // T2T 1.1 §2.3.2, §2.3.3: Lock Control, then Memory Control TLVs, then the NDEF TLV,
-        // as the specification's dynamic memory example lays them out (NTAG215 size).
         if let ntag215Lock, let first = Type2MemoryControl(position: 100, size: 16),
             let second = Type2MemoryControl(position: 180, size: 4)
         {
@@ -97,16 +123,18 @@ enum Type2LayoutSuite {
                             elements: [
                                 .lockControl(ntag215Lock), .memoryControl(first),
                                 .memoryControl(second), .message, .terminator,
-                            ]))))
+                            ])),
+                    rule: "NFC Forum T2T 1.1 §2.3.2 and §2.3.3: a Lock Control TLV, then Memory "
+                        + "Control TLVs, then the NDEF Message TLV, as the specification's "
+                        + "dynamic memory example lays them out (NTAG215 size)"))
         }
-        // T2T 1.1 §2.3.1: NULL TLVs pad the data area and are skipped (don/NDEF#9 skipped only
-        // two of them).
         cases.append(
             read(
                 "T2T-L-005", "skips NULL TLVs before the NDEF TLV",
-                tag(uri, .init(elements: [.null(count: 4), .message, .terminator]))))
-        // NXPNFCProject/NFC_NCIHAL_libnfc-nci#6: the TLV search read the data area's first
-        // 16 bytes, then the third, skipping the second; here the NDEF TLV starts at byte 41.
+                tag(uri, .init(elements: [.null(count: 4), .message, .terminator])),
+                rule: "NFC Forum T2T 1.1 §2.3.1: NULL TLVs pad the data area and are skipped, "
+                    + "however many (don/NDEF#9 skipped only two)"))
+        // The NDEF TLV starts at byte 41, in the data area's second 16 bytes.
         if let ntag213Lock {
             cases.append(
                 read(
@@ -116,18 +144,20 @@ enum Type2LayoutSuite {
                         uri,
                         .init(elements: [
                             .lockControl(ntag213Lock), .null(count: 20), .message, .terminator,
-                        ]))))
+                        ])),
+                    rule: "NFC Forum T2T 1.1 §2.3: the TLVs are walked through the data area in "
+                        + "order (NXPNFCProject/NFC_NCIHAL_libnfc-nci#6: the search read the "
+                        + "first 16 bytes, then the third, skipping the second)"))
         }
-        // T2T 1.1 §2.3.5: a Proprietary TLV is skipped by its length. Its value looks like an
-        // NDEF TLV (03 04 …), so a reader that searches for byte 03 rather than walking TLVs
-        // reads the wrong bytes.
+        // The Proprietary TLV's value looks like an NDEF TLV (03 04 …), so a reader that
+        // searches for byte 03 rather than walking TLVs reads the wrong bytes.
         let decoy: [UInt8] = [0x03, 0x04, 0xD0, 0x00, 0x00, 0xFE] + Array(repeating: 0, count: 10)
         cases.append(
             read(
                 "T2T-L-007", "jumps over a Proprietary TLV before the NDEF TLV",
-                tag(uri, .init(elements: [.tlv(.proprietary, decoy), .message, .terminator]))))
-        // T2T 1.1 §2.3: any TLV's length takes three bytes (FF and two) from 255 on; the walk
-        // must read them for a Proprietary TLV as for the NDEF TLV.
+                tag(uri, .init(elements: [.tlv(.proprietary, decoy), .message, .terminator])),
+                rule: "NFC Forum T2T 1.1 §2.3.5: a Proprietary TLV is skipped by its length, "
+                    + "whatever its value holds"))
         cases.append(
             read(
                 "T2T-L-008", "jumps over a Proprietary TLV with a 3-byte length",
@@ -138,20 +168,25 @@ enum Type2LayoutSuite {
                         elements: [
                             .tlv(.proprietary, Array(repeating: 0x03, count: 300)), .message,
                             .terminator,
-                        ]))))
-        // T2T 1.1 §2.3.4, §6.4.2: the reader uses the first NDEF Message TLV.
-        // NXPNFCLinux/linux_libnfc-nci#29: libnfc-nci reads the first and ignores later ones.
+                        ])),
+                rule: "NFC Forum T2T 1.1 §2.3: from 255 on, a TLV's length takes three bytes (FF "
+                    + "and two), for a Proprietary TLV as for the NDEF Message TLV"))
         let second = Fixtures.encode([Fixtures.uri("https://example.com/second")])
         cases.append(
             read(
                 "T2T-L-009", "reads the first of two NDEF Message TLVs",
-                tag(uri, .init(elements: [.message, .tlv(.ndefMessage, second), .terminator]))))
-        // T2T 1.1 §2.3.6, §6.4.2: the read ends with the NDEF TLV; no Terminator need
-        // follow. What follows here is stale bytes of an earlier message.
+                tag(uri, .init(elements: [.message, .tlv(.ndefMessage, second), .terminator])),
+                rule: "NFC Forum T2T 1.1 §2.3.4 and §6.4.2: the reader reads the first NDEF "
+                    + "Message TLV (NXPNFCLinux/linux_libnfc-nci#29: libnfc-nci reads the first "
+                    + "and ignores the others)"))
+        // What follows the message here is stale bytes of an earlier, longer message.
         cases.append(
             read(
                 "T2T-L-010", "reads a message with no Terminator TLV and stale bytes after it",
-                tag(medium, .init(elements: [.message], trailingFill: 0xA5))))
+                tag(medium, .init(elements: [.message], trailingFill: 0xA5)),
+                rule: "NFC Forum T2T 1.1 §2.3.6 and §6.4.2: the read ends with the NDEF Message "
+                    + "TLV's length; no Terminator TLV need follow, and the bytes after it are no "
+                    + "message"))
         return cases
     }
 
@@ -159,15 +194,15 @@ enum Type2LayoutSuite {
 
     static var boundaryCases: [ConformanceCase] {
         var cases: [ConformanceCase] = [
-            // T2T 1.1 §2.3.4: 255 bytes take the 3-byte length FF 00 FF.
-            // esphome/esphome#18188: messages over 255 bytes were reported as corrupt.
             read(
                 "T2T-L-011", "reads a 255-byte message through the NDEF TLV's 3-byte length",
-                tag(threeByteLength, .init(dataAreaSize: 496, elements: [.message, .terminator]))
-            )
+                tag(threeByteLength, .init(dataAreaSize: 496, elements: [.message, .terminator])),
+                rule: "NFC Forum T2T 1.1 §2.3.4: a message of 255 bytes takes the 3-byte length "
+                    + "FF 00 FF (esphome/esphome#18188: messages over 255 bytes were reported as "
+                    + "corrupt)")
         ]
-        // T2T 1.1 §2.2: dynamic memory at NTAG216 size (888 bytes of user memory; its lock
-        // bytes follow at the default place, page E2h) with a reserved area in the message.
+        // NTAG216 size: 888 bytes of user memory, its lock bytes at the default place (page
+        // E2h), with a reserved area in the message.
         if let reserved = Type2MemoryControl(position: 384, size: 16) {
             cases.append(
                 read(
@@ -177,10 +212,10 @@ enum Type2LayoutSuite {
                         Fixtures.message(ofLength: 850),
                         .init(
                             dataAreaSize: 888,
-                            elements: [.memoryControl(reserved), .message, .terminator]))))
+                            elements: [.memoryControl(reserved), .message, .terminator])),
+                    rule: "NFC Forum T2T 1.1 §2.2 (dynamic memory: reserved bytes and lock bytes "
+                        + "are jumped over) and §2.3.4 (the 3-byte length)"))
         }
-        // T2T 1.1 §2.3.6: with no byte left, there is no Terminator; the message ends at the
-        // data area's last byte, after the NTAG215's Lock Control TLV.
         if let lock = Type2LockControl.defaultControl(dataAreaSize: 496),
             let capacity = try? Type2TagMemory.capacity(dataAreaSize: 496, lockControl: lock)
         {
@@ -189,18 +224,22 @@ enum Type2LayoutSuite {
                     "T2T-L-013", "reads a message filling an NTAG215's data area to its last byte",
                     tag(
                         Fixtures.message(ofLength: capacity),
-                        .init(dataAreaSize: 496, elements: [.lockControl(lock), .message]))))
+                        .init(dataAreaSize: 496, elements: [.lockControl(lock), .message])),
+                    rule: "NFC Forum T2T 1.1 §2.3.6: with no byte left after the message there is "
+                        + "no Terminator TLV; the message ends at the data area's last byte"))
         }
         cases += [
-            // T2T 1.1 §6.1.1: a later minor version is read with the reader's own version.
             read(
                 "T2T-L-014", "reads a tag whose CC announces mapping version 1.1",
-                tag(uri, .init(version: 0x11, elements: [.message, .terminator]))),
-            // T2T 1.1 §2.1.3: the CC announces the data area size in multiples of 8, any of
-            // them. grundid/nfctools#32: sizes checked against a list of known tags.
+                tag(uri, .init(version: 0x11, elements: [.message, .terminator])),
+                rule: "NFC Forum T2T 1.1 §6.1.1 (Version Treating): a later minor version of the "
+                    + "reader's major version is read as the reader's own"),
             read(
                 "T2T-L-015", "reads a tag whose CC announces an unusual data area size (248 bytes)",
-                tag(medium, .init(dataAreaSize: 248, elements: [.message, .terminator]))),
+                tag(medium, .init(dataAreaSize: 248, elements: [.message, .terminator])),
+                rule: "NFC Forum T2T 1.1 §2.1.3: the CC announces the data area size in multiples "
+                    + "of 8, any of them (grundid/nfctools#32: sizes checked against a list of "
+                    + "known tags)"),
         ]
         return cases
     }
@@ -210,27 +249,30 @@ enum Type2LayoutSuite {
     static var refusalCases: [ConformanceCase] {
         let overrun = Fixtures.message(ofLength: 100)
         return [
-            // T2T 1.1 §6.1.1: a major version above the reader's (1) is not accessed: the tag
-            // is not NDEF to it. corenfc: what CoreNFC reports for such a tag is not
-            // documented; a corenfc profile must settle it on a device.
+            // corenfc: what CoreNFC reports for such a tag is not documented; a corenfc
+            // profile must settle it on a device.
             Type2LayoutSteps.refusalCase(
                 "T2T-L-016", "refuses a tag whose CC announces mapping version 2.0",
-                tag(uri, .init(version: 0x20, elements: [.message, .terminator])), .notNDEF),
-            // T2T 1.1 §2.3.6: the Terminator is the last TLV; an NDEF TLV after it is not the
-            // tag's message.
+                tag(uri, .init(version: 0x20, elements: [.message, .terminator])), .notNDEF,
+                rule: "NFC Forum T2T 1.1 §6.1.1 (Version Treating): a major version above the "
+                    + "reader's (1) is not accessed; the tag is not NDEF to it"),
             Type2LayoutSteps.refusalCase(
                 "T2T-L-017", "stops at a Terminator TLV before the NDEF TLV",
-                tag(uri, .init(elements: [.terminator, .message])), .noMessage),
-            // T2T 1.1 §2.3, §6.4.2: TLVs lie inside the data area; an NDEF TLV announcing 240
-            // bytes where 141 remain is no message, and the reader reads nothing past the data
-            // area (blocks 40 on) but the dynamic lock bytes.
+                tag(uri, .init(elements: [.terminator, .message])), .noMessage,
+                rule: "NFC Forum T2T 1.1 §2.3.6: the Terminator TLV is the last TLV; an NDEF "
+                    + "Message TLV after it is not the tag's message"),
+            // Blocks 40 on are past the data area; the dynamic lock bytes are the one thing
+            // there a reader may read.
             Type2LayoutSteps.refusalCase(
                 "T2T-L-018",
                 "refuses an NDEF TLV whose length runs past the data area, reading nothing beyond",
                 tag(
                     overrun,
                     .init(elements: [.tlv(tag: .ndefMessage, length: 240, value: overrun)])),
-                .noMessage
+                .noMessage,
+                rule: "NFC Forum T2T 1.1 §2.3 and §6.4.2: TLVs lie inside the data area; an NDEF "
+                    + "Message TLV announcing 240 bytes where 141 remain is no message, and the "
+                    + "reader reads nothing past the data area but the dynamic lock bytes"
             ) { context in
                 await RFObservations.type2ReadsWithinDataArea(
                     context, dataEnd: Type2Tag.dataAreaOffset + 144, allowed: [40])
@@ -263,54 +305,62 @@ enum Type2LayoutSuite {
             ).ndefCapacity) ?? 0
         let staticTag = tag(
             uri, .init(dataAreaSize: 48, elements: [.message, .terminator], staticallyLocked: true))
+        let refusedWrite =
+            "writing needs the READ/WRITE state, which the lock bits deny: the reader refuses "
+            + "(CoreNFC's tagNotWritable) and writes nothing"
         var cases = [
-            // T2T 1.1 §2.1.2, §6.3.3: the static lock bits make blocks 3–15 read-only for good;
-            // a static-memory tag (48 bytes) with them all set is read-only whatever its CC
-            // says. corenfc: whether CoreNFC's queryNDEFStatus looks past the CC is not
-            // documented; a corenfc profile may expect readWrite until a device shows otherwise.
+            // corenfc: whether CoreNFC's queryNDEFStatus looks past the CC is not documented;
+            // a corenfc profile may expect readWrite until a device shows otherwise.
             NDEFReadSuite.statusCase(
                 "T2T-L-019",
                 "reports readOnly for a static-memory tag locked by its static lock bits alone",
-                staticTag, status: .readOnly, capacity: nil, suite: name),
-            // T2T 1.1 §2.2.2, §6.3.3: dynamic lock bits lock the memory from block 16 on; an
-            // NDEF TLV there with every bit set is read-only whatever the CC says, and the
-            // reader can only know it by reading the lock bytes (page E2h). corenfc: as
-            // T2T-L-019.
+                staticTag,
+                rule: "NFC Forum T2T 1.1 §2.1.2 and §6.3.3 (READ-ONLY State): the static lock "
+                    + "bits make blocks 3–15 read-only for good; with all of them set, a "
+                    + "static-memory tag (48 bytes) is read-only whatever its CC says",
+                status: .readOnly, capacity: nil, suite: name),
+            // corenfc: as T2T-L-019.
             NDEFReadSuite.statusCase(
                 "T2T-L-020",
                 "reports readOnly for an NTAG216-sized tag locked by its dynamic lock bits alone",
-                ntag216(locked: true), status: .readOnly, capacity: nil, suite: name
+                ntag216(locked: true),
+                rule: "NFC Forum T2T 1.1 §2.2.2 and §6.3.3: the dynamic lock bits lock the memory "
+                    + "from block 16 on; with every bit set the tag is read-only whatever its CC "
+                    + "says, which a reader knows only by reading the lock bytes (page E2h)",
+                status: .readOnly, capacity: nil, suite: name
             ) { context in
                 await RFObservations.type2AreaRead(
                     context, ntag216Lock, what: "the dynamic lock bytes")
             },
-            // The same tag with no lock bit set: readWrite, with the capacity the Proprietary
-            // TLV leaves (T2T 1.1 §6.4.1: the NDEF TLV's room from where it starts).
             NDEFReadSuite.statusCase(
                 "T2T-L-021",
                 "reports readWrite and the room left after a Proprietary TLV when no lock bit is "
                     + "set",
-                ntag216(locked: false), status: .readWrite, capacity: ntag216Capacity,
-                suite: name),
-            // T2T 1.1 §2.1.2, §6.4.3: the NDEF write procedure needs the READ/WRITE state; the
-            // lock bits deny it, so the reader refuses (CoreNFC's tagNotWritable) and writes
-            // nothing.
+                ntag216(locked: false),
+                rule: "NFC Forum T2T 1.1 §6.4.1 (NDEF Detection Procedure): with no lock bit set "
+                    + "the tag is READ/WRITE, and its capacity is the NDEF Message TLV's room "
+                    + "from where it starts",
+                status: .readWrite, capacity: ntag216Capacity, suite: name),
             Type2LayoutSteps.refusedWriteCase(
                 "T2T-L-022", "refuses to write a tag locked by its static lock bits alone",
-                staticTag, Fixtures.encode([Fixtures.text("new")])),
+                staticTag, Fixtures.encode([Fixtures.text("new")]),
+                rule: "NFC Forum T2T 1.1 §2.1.2 and §6.4.3 (NDEF Write Procedure): "
+                    + refusedWrite),
             Type2LayoutSteps.refusedWriteCase(
                 "T2T-L-023", "refuses to write a tag locked by its dynamic lock bits alone",
-                ntag216(locked: true), medium),
+                ntag216(locked: true), medium,
+                rule: "NFC Forum T2T 1.1 §2.2.2 and §6.4.3 (NDEF Write Procedure): "
+                    + refusedWrite),
         ]
-        // T2T 1.1 §2.2.1 (RQ_T2T_MEM_004): reserved bytes are jumped over in writes too; the
-        // tag refuses a WRITE that would change one.
         if let reserved = Type2MemoryControl(position: 48, size: 8) {
             cases.append(
                 Type2LayoutSteps.writeCase(
                     "T2T-L-024",
                     "writes a message around the reserved bytes of a Memory Control TLV",
                     tag(uri, .init(elements: [.memoryControl(reserved), .message, .terminator])),
-                    medium))
+                    medium,
+                    rule: "NFC Forum T2T 1.1 §2.2.1 (RQ_T2T_MEM_004): reserved bytes are jumped "
+                        + "over in writes too; the tag refuses a WRITE that would change one"))
         }
         return cases
     }

@@ -6,7 +6,7 @@ import TagFormat
 
 /// The kinds of `t4t-layout` case: read a tag right, refuse one as not NDEF, refuse a broken
 /// length field, and the `ndef-read`/`ndef-write` judgements on an unusual layout. Each case
-/// states its rule and the expected reader behaviour in its setup text.
+/// states its rule, and its setup text the tag and the expected reader behaviour.
 extension Type4LayoutSuite {
     /// A check on what the tag saw, after the DUT's part of a case passed.
     typealias RFCheck = @Sendable (CaseContext) async -> RepetitionOutcome
@@ -18,7 +18,7 @@ extension Type4LayoutSuite {
     ) -> ConformanceCase {
         let tag = TagSetup.type4(setup)
         return ConformanceCase(
-            id: id, suite: name, title: title, setup: text(setup, rule: rule, expect: expect),
+            id: id, suite: name, title: title, rule: rule, setup: text(setup, expect: expect),
             expectations: .ndefMapping(expect)
         ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
@@ -68,7 +68,7 @@ extension Type4LayoutSuite {
     ) -> ConformanceCase {
         let tag = TagSetup.type4(setup)
         return ConformanceCase(
-            id: id, suite: name, title: title, setup: text(setup, rule: rule, expect: expect),
+            id: id, suite: name, title: title, rule: rule, setup: text(setup, expect: expect),
             expectations: .ndefMapping(expect)
         ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
@@ -122,19 +122,19 @@ extension Type4LayoutSuite {
     }
 
     /// A case built elsewhere (`ndef-read`, `ndef-write` judgements), with this suite's setup
-    /// text.
-    static func described(
-        _ conformanceCase: ConformanceCase, _ setup: Type4Setup, rule: String, expect: String
-    ) -> ConformanceCase {
+    /// text and expectations.
+    static func described(_ conformanceCase: ConformanceCase, _ setup: Type4Setup, expect: String)
+        -> ConformanceCase
+    {
         var described = conformanceCase
-        described.setup = text(setup, rule: rule, expect: expect)
+        described.setup = text(setup, expect: expect)
         described.expectations = .ndefMapping(expect)
         return described
     }
 
-    /// `Type 4 mapping 2.0, MLe 00FF, ... Rule: ... Expected: ...`.
-    static func text(_ setup: Type4Setup, rule: String, expect: String) -> String {
-        "\(summary(setup)). Rule: \(rule). Expected: \(expect)."
+    /// `Type 4 mapping 2.0, MLe 00FF, ... Expected: ...`.
+    static func text(_ setup: Type4Setup, expect: String) -> String {
+        "\(summary(setup)). Expected: \(expect)."
     }
 
     /// The tag in words: mapping, MLe, MLc, NDEF file, access, names, length, quirks.

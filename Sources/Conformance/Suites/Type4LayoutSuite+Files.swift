@@ -20,9 +20,9 @@ extension Type4LayoutSuite {
                     $0.maximumFileSize = 0x40
                     $0.declaredMessageLength = 0x100
                 }, fileSize: 0x40,
-                rule: "NFC Forum T4T NDEF detection: NLEN at most the maximum NDEF file size "
-                    + "less 2, or the tag is not in a valid state (AOSP rw_t4t.cc: \"NLEN + 2 "
-                    + "must be <= max file size\")",
+                rule: "NFC Forum T4T 2.0 §5.4.1 (NDEF Detection Procedure): NLEN at most the "
+                    + "maximum NDEF file size less 2, or the tag is not in a valid state (AOSP "
+                    + "rw_t4t.cc: \"NLEN + 2 must be <= max file size\")",
                 expect: "tagResponseError or status notSupported, no message; no READ BINARY "
                     + "past the file's 64 bytes"),
             brokenLengthCase(
@@ -32,8 +32,8 @@ extension Type4LayoutSuite {
                     $0.maximumFileSize = 0x80
                     $0.declaredMessageLength = 0x7F
                 }, fileSize: 0x80,
-                rule: "NFC Forum T4T NDEF detection: NLEN at most the maximum NDEF file size "
-                    + "less 2",
+                rule: "NFC Forum T4T 2.0 §5.4.1 (NDEF Detection Procedure): NLEN at most the "
+                    + "maximum NDEF file size less 2",
                 expect: "tagResponseError or status notSupported, no message; no READ BINARY "
                     + "past the file's 128 bytes"),
             readCase(
@@ -52,15 +52,18 @@ extension Type4LayoutSuite {
                     $0.quirks.ndefFileSize = 0x40
                 }, fileSize: nil,
                 rule: "ISO/IEC 7816-4 READ BINARY: a read past the end of the file is refused "
-                    + "(6B00, 6700); NFC Forum T4T NDEF read procedure: the message is NLEN bytes",
+                    + "(6B00, 6700); NFC Forum T4T 2.0 §5.4.6 (NDEF Read Procedure): the message "
+                    + "is NLEN bytes",
                 expect: "tagResponseError or status notSupported; never the 62 bytes that are "
                     + "there"),
             described(
                 NDEFReadSuite.emptyCase(
                     "T4T-L-019", "reads NLEN 0000 as no message, not the stale message after it",
-                    .type4(tag(stale) { $0.declaredMessageLength = 0 }), suite: name),
+                    .type4(tag(stale) { $0.declaredMessageLength = 0 }),
+                    rule: "NFC Forum T4T 2.0 §5.3.1 (INITIALIZED State): NLEN 0000, no NDEF "
+                        + "message",
+                    suite: name),
                 tag(stale) { $0.declaredMessageLength = 0 },
-                rule: "NFC Forum T4T: NLEN 0000 is the INITIALIZED state, no NDEF message",
                 expect: "no message (zeroLengthMessage or an empty read), never the bytes after "
                     + "NLEN"),
             described(
@@ -68,17 +71,18 @@ extension Type4LayoutSuite {
                     "T4T-L-020",
                     "reads ENLEN 00000000 (mapping 3.0) as no message, not the stale message "
                         + "after it",
-                    .type4(stale30), suite: name),
+                    .type4(stale30),
+                    rule: "NFC Forum T4T 3.0: ENLEN 00000000 is the INITIALIZED state",
+                    suite: name),
                 stale30,
-                rule: "NFC Forum T4T 3.0: ENLEN 00000000 is the INITIALIZED state",
                 expect: "no message (zeroLengthMessage or an empty read), never the bytes after "
                     + "ENLEN"),
             notNDEFCase(
                 "T4T-L-021",
                 "refuses a tag whose NDEF file is missing (its SELECT answers 6A82) as not NDEF",
                 tag { $0.quirks.ndefFileMissing = true },
-                rule: "NFC Forum T4T NDEF detection: the NDEF File Select must succeed, or the "
-                    + "tag is not NDEF",
+                rule: "NFC Forum T4T 2.0 §5.4.1 (NDEF Detection Procedure) and §5.4.5 (NDEF Select "
+                    + "Procedure): the NDEF File Select must succeed, or the tag is not NDEF",
                 expect: "status notSupported after reading the CC"),
             readCase(
                 "T4T-L-022", "reads the NDEF file at the ID the CC names (E105), not at E104",
@@ -114,8 +118,9 @@ extension Type4LayoutSuite {
                     "T4T-L-024",
                     "reports a tag whose write access is proprietary (FE) as readOnly with its "
                         + "capacity",
-                    .type4(proprietaryFE), status: .readOnly, capacity: 0x0800 - 2, suite: name),
-                proprietaryFE, rule: rule,
+                    .type4(proprietaryFE), rule: rule, status: .readOnly, capacity: 0x0800 - 2,
+                    suite: name),
+                proprietaryFE,
                 expect: "status readOnly, capacity 2046: NDEF, not writable without the "
                     + "proprietary means"),
             described(
@@ -123,8 +128,9 @@ extension Type4LayoutSuite {
                     "T4T-L-025",
                     "refuses to write to a tag whose write access is proprietary (80), the tag "
                         + "unchanged",
-                    .type4(proprietary80), stale, expecting: "tagNotWritable", suite: name),
-                proprietary80, rule: rule,
+                    .type4(proprietary80), stale, expecting: "tagNotWritable", rule: rule,
+                    suite: name),
+                proprietary80,
                 expect: "tagNotWritable, and no UPDATE BINARY changes the tag"),
             readCase(
                 "T4T-L-026", "reads a read-only tag (write access FF)",
@@ -151,8 +157,8 @@ extension Type4LayoutSuite {
                 expect: "the message byte for byte"),
             readCase(
                 "T4T-L-028", "reads a full 8 KiB NDEF file (mapping 2.0)", eight,
-                rule: "NFC Forum T4T 2.0: READ BINARY with the offset in P1-P2, in pieces of "
-                    + "at most MLe",
+                rule: "NFC Forum T4T 2.0 §5.4.6 (NDEF Read Procedure): READ BINARY with the offset "
+                    + "in P1-P2, in pieces of at most MLe",
                 expect: "the message byte for byte; no READ BINARY past the file",
                 rf: [{ await RFObservations.staysInsideNDEFFile($0, size: 0x2000) }]),
             // The references disagree above 7FFF: T4T 2.0's NDEF File Control TLV takes sizes

@@ -15,6 +15,33 @@ import TagFormat
 enum Type4LayoutSuite {
     static let name = "t4t-layout"
 
+    /// What the suite checks and how it is judged, for the catalogue.
+    static let about = [
+        "Unusual and hostile Type 4 layouts that real tags have and reader stacks shipped bugs "
+            + "on: mapping 1.0, 2.1 and 4.0, a SELECT refused with or without Le, CCLEN 000E, "
+            + "0017, 0019 and FFFF, MLe and MLc at their minimum and at odd values, NLEN past "
+            + "the file or 0 over a stale message, a missing or renamed NDEF file, proprietary "
+            + "write access, files of 8 to 64 KiB, a tag that takes short APDUs only. The reader "
+            + "must read the tag's bytes, or refuse it with the right status or error and never "
+            + "misread it.",
+        "The RF side is the witness: each READ and UPDATE BINARY is judged with the file "
+            + "selected when it came, so a \"not NDEF\" counts only after the DUT read the CC, "
+            + "and a read past the NDEF file the CC announces fails the case whatever the DUT "
+            + "reported. Refusal cases then present a good Type 4 tag, which the DUT must read.",
+        "Profiles: the expectations are the NFC Forum's, judged under `nfc-forum` and "
+            + "`corenfc` (CoreNFC reads NFC Forum tags by their mappings; Apple documents no "
+            + "exception); `iso14443` skips the suite, since ISO/IEC 14443 and 7816-4 define no "
+            + "NDEF mapping. Other references see some tags differently: a SELECT without Le is "
+            + "a legal ISO/IEC 7816-4 command, AOSP refuses a mapping 2.0 NDEF file above 7FFF "
+            + "bytes where T4T 2.0 takes up to FFFE, and what iOS reports for a proprietary write "
+            + "access is not checked on an iPhone.",
+        "`Rigs/sim.yaml` runs the suite; `Rigs/sim-usb.yaml` does not (the layouts live in the "
+            + "emulated tag's application, not on USB, and the large-file reads would take some "
+            + "16 s of air time over virtual USB).",
+        "Measurements: `timeToDetect`, `readTime.<size>`, `readTime`, `writeTime` and "
+            + "`apduTime`.",
+    ]
+
     static let message = Fixtures.encode([Fixtures.uri("https://example.com/t4t-layout")])
     /// What a torn write (or a reader that emptied the tag) left behind NLEN 0000.
     static let stale = Fixtures.encode([Fixtures.uri("https://example.com/stale")])
@@ -59,7 +86,8 @@ enum Type4LayoutSuite {
                 "T4T-L-001", "reads a mapping 1.0 tag that answers only the 1.0 application name",
                 mapping1(),
                 rule: "NFC Forum T4T 1.0: NDEF Tag Application name D2760000850100, which "
-                    + "readers try after the 2.0 name answers 6A82 (AOSP rw_t4t.cc)",
+                    + "readers try after the 2.0 name answers 6A82 (T4T 2.0 §5.5, coexistence of "
+                    + "versions 1.0 and 2.0; AOSP rw_t4t.cc)",
                 expect: "the message byte for byte, found under the 1.0 name",
                 rf: [
                     {
@@ -89,14 +117,15 @@ enum Type4LayoutSuite {
                 "T4T-L-003",
                 "reads a mapping 2.0 tag that refuses the application SELECT without Le",
                 tag { $0.quirks.selectWithoutLe = .fileNotFound },
-                rule: "NFC Forum T4T 2.0: the NDEF Tag Application Select C-APDU carries Le 00 "
-                    + "(nfcpy/nfcpy#168: a Nordic nRF52 tag answers 6A82 without it)",
+                rule: "NFC Forum T4T 2.0 §5.4.2 (NDEF Tag Application Select Procedure): the "
+                    + "C-APDU carries Le 00 (nfcpy/nfcpy#168: a Nordic nRF52 tag answers 6A82 "
+                    + "without it)",
                 expect: "the message byte for byte: the SELECT sent with Le"),
             // AOSP agrees (it compares major versions only); corenfc: not checked on an iPhone.
             readCase(
                 "T4T-L-004", "reads a mapping 2.1 tag (a minor version it does not know) as 2.0",
                 tag { $0.mappingVersion = 0x21 },
-                rule: "NFC Forum T4T mapping version treatment: an unknown minor version of a "
+                rule: "NFC Forum T4T 2.0 §5.1.1 (Version Treatment): an unknown minor version of a "
                     + "known major version is read as that major version (AOSP rw_t4t.cc "
                     + "compares major versions only)",
                 expect: "the message byte for byte"),
@@ -105,7 +134,7 @@ enum Type4LayoutSuite {
             notNDEFCase(
                 "T4T-L-005", "refuses a mapping 4.0 tag as not NDEF and never reads its NDEF file",
                 tag { $0.quirks.announcedMappingVersion = 0x40 },
-                rule: "NFC Forum T4T mapping version treatment: a major version above the "
+                rule: "NFC Forum T4T 2.0 §5.1.1 (Version Treatment): a major version above the "
                     + "reader's is not accessed (AOSP rw_t4t_validate_cc_file: \"Peer version "
                     + "mismatched\")",
                 expect: "status notSupported after reading the CC; no READ BINARY of the NDEF "
@@ -187,7 +216,10 @@ enum Type4LayoutSuite {
                 NDEFWriteSuite.roundTripCase(
                     "T4T-L-013",
                     "writes through MLc 0001, the minimum, one byte per UPDATE BINARY",
-                    .type4(mlc1), written, suite: name
+                    .type4(mlc1), written,
+                    rule: "NFC Forum T4T CC: MLc 0001...FFFF; an UPDATE BINARY's Lc is at most "
+                        + "MLc; the NDEF update procedure writes NLEN 0000 first and NLEN last",
+                    suite: name
                 ) { context in
                     await first(
                         [
@@ -199,17 +231,15 @@ enum Type4LayoutSuite {
                             },
                         ], context)
                 }, mlc1,
-                rule: "NFC Forum T4T CC: MLc 0001...FFFF; an UPDATE BINARY's Lc is at most "
-                    + "MLc; the NDEF update procedure writes NLEN 0000 first and NLEN last",
                 expect: "the tag holds the message, written one byte per UPDATE BINARY in the "
                     + "tearing-safe order, and the DUT reads it back"),
             described(
                 NDEFWriteSuite.roundTripCase(
                     "T4T-L-014",
                     "writes through an odd MLc (0033) in pieces of at most 51 bytes",
-                    .type4(mlc51), writtenLong, suite: name
+                    .type4(mlc51), writtenLong,
+                    rule: "NFC Forum T4T CC: an UPDATE BINARY's Lc is at most MLc", suite: name
                 ) { await RFObservations.updatesWithinMLc($0, mlc: 0x33) }, mlc51,
-                rule: "NFC Forum T4T CC: an UPDATE BINARY's Lc is at most MLc",
                 expect: "the tag holds the message, written in pieces of at most 51 bytes, and "
                     + "the DUT reads it back"),
         ]

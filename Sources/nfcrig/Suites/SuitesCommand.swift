@@ -6,11 +6,12 @@ import Foundation
 struct SuitesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "suites",
-        abstract: "List every conformance case: its ID, what it checks, what each profile expects.",
+        abstract: "List every conformance case: what it checks, its rule, what it expects.",
         discussion: """
             Prints one line per case (ID, suite, what it checks), or with --markdown the \
-            catalogue docs/suites.md holds, or with --json an array of {id, suite, title, \
-            expected: {profile: text}, notJudged}.
+            catalogue docs/suites.md holds (each suite's description, its cases with their \
+            rules and expectations, the reference reader's faults it catches), or with --json \
+            an array of {id, suite, title, rule, expected: {profile: text}, notJudged}.
 
             \(CLIManual.examplesHeading)
               nfcrig suites
