@@ -12,6 +12,7 @@ void nfcrig_vusb_urb_free(gpointer pointer) {
     nfcrig_vusb_urb *urb = pointer;
     g_clear_object(&urb->urb);
     g_clear_object(&urb->buffer);
+    g_clear_object(&urb->client);
     g_free(urb);
 }
 
@@ -34,11 +35,31 @@ static void trace(const char *event, nfcrig_vusb_urb *urb) {
     g_string_free(line, TRUE);
 }
 
+/// Drops every URB of `queue` that `client` submitted. Called with the lock held.
+static void drop_urbs_of(GQueue *queue, UMockdevIoctlClient *client) {
+    GList *link = queue->head;
+    while (link != NULL) {
+        GList *next = link->next;
+        nfcrig_vusb_urb *urb = link->data;
+        if (urb->client == client) {
+            g_queue_delete_link(queue, link);
+            nfcrig_vusb_urb_free(urb);
+        }
+        link = next;
+    }
+}
+
 /// The client that owns interface 0, or NULL: a client whose node was closed gives up its
 /// claim, as closing a usbfs file does (umockdev's `client-vanished` signal is never
-/// emitted, so the owner's `connected` property is read when another client asks).
+/// emitted, so the owner's `connected` property is read when another client asks). Its
+/// URBs go with it: a process that died waiting for the chip leaves a bulk IN URB behind,
+/// which would otherwise take the next owner's first answer from the chip.
 static UMockdevIoctlClient *owner(nfcrig_vusb_device *device) {
     if (device->owner != NULL && !umockdev_ioctl_client_get_connected(device->owner)) {
+        pthread_mutex_lock(&device->lock);
+        drop_urbs_of(&device->pending_in, device->owner);
+        drop_urbs_of(&device->completed, device->owner);
+        pthread_mutex_unlock(&device->lock);
         g_clear_object(&device->owner);
     }
     return device->owner;
@@ -68,6 +89,7 @@ static void give_up_interface(nfcrig_vusb_device *device, UMockdevIoctlClient *c
 static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
     nfcrig_vusb_urb *urb = g_new0(nfcrig_vusb_urb, 1);
+    urb->client = g_object_ref(client);
     urb->urb = umockdev_ioctl_data_resolve(arg, 0, sizeof(struct usbdevfs_urb), NULL);
     struct usbdevfs_urb *header = nfcrig_vusb_urb_header(urb);
     // A zero-length packet has no buffer to resolve (umockdev refuses an empty one).
@@ -104,6 +126,16 @@ static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
         umockdev_ioctl_client_complete(client, 0, 0);
         return;
     } else {
+        // A host's ACK aborts what the chip was doing, and the chip drops the answers it
+        // had not yet handed over: nfcpy and libnfc send one when they open a reader, as a
+        // soft reset, so that a program that died mid-command leaves nothing stale behind.
+        static const uint8_t ack[] = {0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00};
+        if (header->buffer_length == sizeof ack
+            && memcmp(urb->buffer->data, ack, sizeof ack) == 0) {
+            pthread_mutex_lock(&device->lock);
+            g_queue_clear_full(&device->in_data, (GDestroyNotify)g_bytes_unref);
+            pthread_mutex_unlock(&device->lock);
+        }
         // A zero-length packet only ends a transfer: the chip sees transfers, not packets.
         if (header->buffer_length > 0) {
             device->out(device->context, urb->buffer->data, (size_t)header->buffer_length);
@@ -119,13 +151,35 @@ static void submit(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     umockdev_ioctl_client_complete(client, 0, 0);
 }
 
-/// The next URB to hand back, or NULL: a completed one, else a pending IN URB filled with
-/// the oldest transfer from the chip. Called with the lock held.
-static nfcrig_vusb_urb *next_reapable(nfcrig_vusb_device *device) {
-    nfcrig_vusb_urb *urb = g_queue_pop_head(&device->completed);
-    if (urb != NULL || g_queue_is_empty(&device->pending_in)
-        || g_queue_is_empty(&device->in_data)) {
+/// The first URB of `queue` that `client` submitted, or NULL. Called with the lock held.
+static GList *first_of(GQueue *queue, UMockdevIoctlClient *client) {
+    for (GList *link = queue->head; link != NULL; link = link->next) {
+        if (((nfcrig_vusb_urb *)link->data)->client == client) {
+            return link;
+        }
+    }
+    return NULL;
+}
+
+/// Whether `client` has a bulk IN URB waiting for the chip. Called with the lock held.
+static bool is_waiting(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
+    return first_of(&device->pending_in, client) != NULL;
+}
+
+/// The next URB to hand back to `client`, or NULL: one of its completed URBs, else its
+/// oldest pending IN URB filled with the oldest transfer from the chip, when that URB is
+/// the first in line (the chip's bytes go to URBs in the order they were submitted).
+/// Called with the lock held.
+static nfcrig_vusb_urb *next_reapable(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
+    GList *done = first_of(&device->completed, client);
+    if (done != NULL) {
+        nfcrig_vusb_urb *urb = done->data;
+        g_queue_delete_link(&device->completed, done);
         return urb;
+    }
+    nfcrig_vusb_urb *urb = g_queue_peek_head(&device->pending_in);
+    if (urb == NULL || urb->client != client || g_queue_is_empty(&device->in_data)) {
+        return NULL;
     }
     urb = g_queue_pop_head(&device->pending_in);
     GBytes *bytes = g_queue_pop_head(&device->in_data);
@@ -172,10 +226,10 @@ typedef struct {
 
 static void reap(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     pthread_mutex_lock(&device->lock);
-    nfcrig_vusb_urb *urb = next_reapable(device);
+    nfcrig_vusb_urb *urb = next_reapable(device, client);
     // Only a bulk IN URB waiting for the chip can complete later; with none, the client
     // (which reaps again after every URB it got) hears EAGAIN at once.
-    bool waiting = urb == NULL && !g_queue_is_empty(&device->pending_in);
+    bool waiting = urb == NULL && is_waiting(device, client);
     pthread_mutex_unlock(&device->lock);
     if (!waiting || device->reaper == NULL) {
         g_autoptr(UMockdevIoctlData) pointer = urb != NULL ? resolve_reap_pointer(client) : NULL;
@@ -211,13 +265,13 @@ void nfcrig_vusb_held_reap(gpointer data, gpointer user_data) {
     nfcrig_vusb_device *device = user_data;
     gint64 deadline = g_get_monotonic_time() + NFCRIG_VUSB_REAP_HOLD_US;
     pthread_mutex_lock(&device->lock);
-    nfcrig_vusb_urb *urb = next_reapable(device);
-    while (urb == NULL && !device->gone && !g_queue_is_empty(&device->pending_in)
+    nfcrig_vusb_urb *urb = next_reapable(device, held->client);
+    while (urb == NULL && !device->gone && is_waiting(device, held->client)
            && wait_until(device, deadline)) {
-        urb = next_reapable(device);
+        urb = next_reapable(device, held->client);
     }
     if (urb == NULL) {
-        urb = next_reapable(device);
+        urb = next_reapable(device, held->client);
     }
     pthread_mutex_unlock(&device->lock);
     // The client waits in its ioctl until this completes: nothing else uses its stream.
@@ -229,15 +283,19 @@ void nfcrig_vusb_held_reap(gpointer data, gpointer user_data) {
     g_free(held);
 }
 
-static gint has_address(gconstpointer urb, gconstpointer address) {
-    return ((const nfcrig_vusb_urb *)urb)->urb->client_addr == (gulong)address ? 0 : 1;
-}
-
 static void discard(nfcrig_vusb_device *device, UMockdevIoctlClient *client) {
     UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
-    gpointer address = *(gpointer *)arg->data;
+    gulong address = (gulong) * (gpointer *)arg->data;
     pthread_mutex_lock(&device->lock);
-    GList *link = g_queue_find_custom(&device->pending_in, address, has_address);
+    // An address is the client's own: another process may use the same one.
+    GList *link = device->pending_in.head;
+    while (link != NULL) {
+        nfcrig_vusb_urb *urb = link->data;
+        if (urb->client == client && urb->urb->client_addr == address) {
+            break;
+        }
+        link = link->next;
+    }
     if (link != NULL) {
         nfcrig_vusb_urb *urb = link->data;
         g_queue_delete_link(&device->pending_in, link);

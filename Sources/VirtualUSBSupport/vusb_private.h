@@ -12,6 +12,9 @@
 typedef struct {
     UMockdevIoctlData *urb;
     UMockdevIoctlData *buffer;
+    /// The open file that submitted it (a reference): only that client reaps it, and its
+    /// URBs die with it, as usbfs kills a file's URBs when the file is closed.
+    UMockdevIoctlClient *client;
 } nfcrig_vusb_urb;
 
 struct nfcrig_vusb_bus {

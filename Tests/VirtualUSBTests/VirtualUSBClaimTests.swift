@@ -43,6 +43,63 @@ extension VirtualUSBTests {
             await next.close()
         }
 
+        /// A program that dies between its command and the chip's answer leaves that answer
+        /// in the chip; the next program's ACK, which nfcpy and libnfc send on opening a
+        /// reader as a soft reset, drops it, so the next answer read is its own.
+        @Test func aProgramsACKDropsTheAnswersAnotherLeftUnread() throws {
+            _ = try SharedVirtualReader.device()
+            let getGeneralStatus: [UInt8] = [0x00, 0x00, 0xFF, 0x02, 0xFE, 0xD4, 0x04, 0x28, 0x00]
+            let getFirmwareVersion: [UInt8] = [
+                0x00, 0x00, 0xFF, 0x02, 0xFE, 0xD4, 0x02, 0x2A, 0x00,
+            ]
+            let ack: [UInt8] = [0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00]
+            #expect(try rawSession([getGeneralStatus], reads: 0).isEmpty)
+            let answers = try rawSession([ack, getFirmwareVersion], reads: 2)
+            #expect(answers.first == ack)
+            // The response to GetFirmwareVersion (D5 03), not the stale GetGeneralStatus (D5 05).
+            #expect(
+                answers.last.map { Array($0.prefix(7)) } == [
+                    0x00, 0x00, 0xFF, 0x06, 0xFA, 0xD5, 0x03,
+                ])
+        }
+
+        /// Opens the first 04cc:2533 with libusb, claims interface 0, writes each frame, reads
+        /// `reads` transfers and closes, as a short program would; the transfers read.
+        private func rawSession(_ frames: [[UInt8]], reads: Int) throws -> [[UInt8]] {
+            var context: OpaquePointer?
+            guard libusb_init(&context) == 0, let context else {
+                throw RawSessionError.failed("init")
+            }
+            defer { libusb_exit(context) }
+            guard let handle = libusb_open_device_with_vid_pid(context, 0x04cc, 0x2533) else {
+                throw RawSessionError.failed("open")
+            }
+            defer { libusb_close(handle) }
+            guard libusb_claim_interface(handle, 0) == 0 else {
+                throw RawSessionError.failed("claim")
+            }
+            var transferred: Int32 = 0
+            for frame in frames {
+                var bytes = frame
+                let result = libusb_bulk_transfer(
+                    handle, 0x04, &bytes, Int32(bytes.count), &transferred, 1000)
+                guard result == 0 else { throw RawSessionError.failed("write \(result)") }
+            }
+            var answers: [[UInt8]] = []
+            for _ in 0..<reads {
+                var buffer = [UInt8](repeating: 0, count: 300)
+                let result = libusb_bulk_transfer(
+                    handle, 0x84, &buffer, Int32(buffer.count), &transferred, 2000)
+                guard result == 0 else { throw RawSessionError.failed("read \(result)") }
+                answers.append(Array(buffer.prefix(Int(transferred))))
+            }
+            return answers
+        }
+
+        private enum RawSessionError: Error {
+            case failed(String)
+        }
+
         /// Opens the first 04cc:2533 with libusb, claims interface 0 and closes the handle
         /// without releasing it; libusb's result of the claim.
         private func claimAndCloseWithoutRelease() -> Int32 {
