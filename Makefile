@@ -29,6 +29,10 @@ VENV_PYTHON := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/nfcrig-packages.txt
 
 FORMAT_PATHS := Sources Tests Package.swift
+# A target may import only the modules its dependencies in Package.swift reach. A module
+# above it cannot be imported anyway (it is built after it), but without this check a module
+# beside it could be, when the build happened to make it first.
+IMPORT_CHECK := --explicit-target-dependency-import-check error
 SAMPLES := $(sort $(wildcard Rigs/samples/*.hex))
 TEST_LOG := .build/nfcrig-test.log
 VUSB_TEST_LOG := .build/nfcrig-vusb-test.log
@@ -49,7 +53,7 @@ TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CU
 	NFCRIG_CLIENT_TESTS=1 NFCRIG_TSHARK=tshark
 
 .PHONY: deps system-deps python-deps build test tsan fuzz stress run samples bench gate clean lint \
-	format
+	format gate-demo
 
 ## deps: system packages (when missing) and the Python venv with the test oracles
 deps: system-deps python-deps
@@ -83,12 +87,13 @@ $(VENV_PYTHON): | system-deps
 
 ## build: debug build of every target
 build:
-	$(SWIFT) build
+	$(SWIFT) build $(IMPORT_CHECK)
 
 ## test: unit, property and oracle tests, then swift-format lint; ends with the summary
 test: deps
 	@mkdir -p .build
-	set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/nfcrig-build.log
+	set -o pipefail; $(SWIFT) build --build-tests $(IMPORT_CHECK) 2>&1 \
+		| tee .build/nfcrig-build.log
 	@# Warnings in the project's own files fail the build (a fresh build shows them all).
 	@if grep -E '^$(CURDIR)/(Sources|Tests)/.*: warning:' .build/nfcrig-build.log; then \
 		echo "make test: the warnings above must be fixed"; exit 1; fi
@@ -230,6 +235,13 @@ gate:
 	$(SWIFT) build --product nfcrig
 	$(SWIFT) run --skip-build nfcrig gate --baseline "$(BASELINE)" --candidate "$(CANDIDATE)" \
 		$(if $(TOLERANCE),--tolerance "$(TOLERANCE)") $(if $(MIN_DELTA),--min-delta "$(MIN_DELTA)")
+
+## gate-demo: the gate's walk-through (docs/gate.md): nfcpy 1.0.3 as the baseline and 1.0.4
+## as the candidate on the simulated rig (venvs in .build-gate, reports in Reports/gate-demo),
+## then the gate's table; exits with the gate's status. TOLERANCE and MIN_DELTA as for gate
+gate-demo: system-deps build
+	@PYTHON="$(PYTHON)" NFCRIG=.build/debug/nfcrig $(if $(TOLERANCE),TOLERANCE="$(TOLERANCE)") \
+		$(if $(MIN_DELTA),MIN_DELTA="$(MIN_DELTA)") bash Scripts/gate_demo.sh
 
 ## lint: swift-format in strict lint mode
 lint:

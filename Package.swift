@@ -120,7 +120,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // What many test targets need, in one place (README, "Testing"): hex literals, a
+        // What many test targets need, in one place (docs/testing.md): hex literals, a
         // recorder and the one lock, seeded fuzz input, expected errors, test messages,
         // sample traces. It imports only leaf libraries, so that every test target may use it.
         .target(
@@ -128,7 +128,7 @@ let package = Package(
             dependencies: ["HexText", "SeededRandom", "NDEF", "Locking", "PacketTrace"],
             path: "Tests/NFCRigTestSupport"),
         // The simulated reader/emulator rig the tests of the simulator and every layer above
-        // it build on (README, "Testing"); apart from NFCRigTestSupport, only PN533Sim and
+        // it build on (docs/testing.md); apart from NFCRigTestSupport, only PN533Sim and
         // what it stands on, so that the simulator's own tests may use it.
         .target(
             name: "SimulatedRigSupport", dependencies: ["NFCRigTestSupport", "PN533", "PN533Sim"],
@@ -223,7 +223,9 @@ let package = Package(
 )
 
 // A module uses only what it imports: a layer cannot reach a type through another module's
-// import, so the table of allowed imports (README, "Architecture") is what the compiler sees.
+// import. A module above a target is built after it, so the target cannot import it; make
+// build and make test add SwiftPM's import check, which refuses a module beside it too. So
+// the table of allowed imports (docs/architecture.md) is what the compiler sees.
 for target in package.targets where target.type != .system {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [

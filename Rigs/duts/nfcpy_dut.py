@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """A reader application built on nfcpy's public API, joined to nfcrig as a device under test.
 
-It speaks nfcrig's DUT protocol (JSON Lines on stdin and stdout, README "The process DUT
-protocol") and drives the PN533 named by NFCRIG_READER_USB (`BBB:DDD`, opened as nfcpy's
-`usb:BBB:DDD`). Rigs/nfcpy-sim.yaml runs every suite against it on simulated chips.
+It speaks nfcrig's DUT protocol (JSON Lines on stdin and stdout,
+docs/testing-your-reader.md) and drives the PN533 named by NFCRIG_READER_USB (`BBB:DDD`,
+opened as nfcpy's `usb:BBB:DDD`). Rigs/nfcpy-sim.yaml runs every suite against it on simulated chips.
 
 What nfcrig judges is nfcpy 1.0.4 (and ndeflib 0.3.3, which nfcpy decodes with), the way a
 CoreNFC app is a thin layer over CoreNFC. This application therefore does only what an

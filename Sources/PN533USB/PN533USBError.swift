@@ -79,14 +79,17 @@ public enum PN533USBError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "\nIf you are not in plugdev: sudo usermod -aG plugdev \"$USER\", then log in "
                 + "again."
         case .busy(let device):
-            "stop the program that holds it. Usually that is pcscd (with the ifdnfc or ccid "
-                + "driver), or a libnfc, nfcpy or other nfcrig process:\n"
+            "stop the program that holds it. Usually that is pcscd (with a driver that "
+                + "claims the reader, such as ifdnfc), or a libnfc, nfcpy or other nfcrig "
+                + "process:\n"
                 + "  sudo systemctl stop pcscd.socket pcscd.service\n"
                 + "  sudo fuser -v \(device.devicePath)    # lists any process that still has it"
         case .kernelDriverNotDetached:
-            "unload the kernel's NFC driver and keep it from coming back:\n"
-                + "  sudo modprobe -r pn533_usb\n"
-                + "  echo 'blacklist pn533_usb' | sudo tee /etc/modprobe.d/nfcrig-pn533.conf"
+            "unload the kernel's NFC drivers and keep them from coming back (Debian's libnfc6 "
+                + "ships the same blacklist as /etc/modprobe.d/blacklist-libnfc.conf):\n"
+                + "  sudo modprobe -r pn533_usb pn533 nfc\n"
+                + "  printf 'blacklist nfc\\nblacklist pn533\\nblacklist pn533_usb\\n' | "
+                + "sudo tee /etc/modprobe.d/nfcrig-pn533.conf"
         case .disconnected:
             "plug the reader back in and run `nfcrig devices`; its bus:address changes on "
                 + "every replug, so select it by serial number (serial=...) or index instead"

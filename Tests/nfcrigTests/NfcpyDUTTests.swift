@@ -8,7 +8,7 @@ import Testing
 
 /// nfcpy as a device under test (`Rigs/nfcpy-sim.yaml`): every suite through
 /// `Rigs/duts/nfcpy_dut.py` on a simulated reader chip over virtual USB. Each verdict must be
-/// the one the README's table gives for nfcpy, and the simulator must behave as a PN533 where
+/// the one docs/nfcpy.md's table gives for nfcpy, and the simulator must behave as a PN533 where
 /// nfcpy relies on it. `make test` sets NFCRIG_CLIENT_TESTS=1 (nfcpy in the venv, umockdev).
 @Suite(
     .serialized, .timeLimit(.minutes(3)),
@@ -27,12 +27,12 @@ struct NfcpyDUTTests {
         return (outcome, try ReportFile.load(out.url.path + "/latest"))
     }
 
-    /// The README's table of nfcpy's verdicts: case ID → verdict.
+    /// The table of nfcpy's verdicts in docs/nfcpy.md: case ID → verdict.
     static func documentedVerdicts() throws -> [String: String] {
-        let readme = try String(
-            contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let page = try String(
+            contentsOf: root.appendingPathComponent("docs/nfcpy.md"), encoding: .utf8)
         let section = try #require(
-            readme.components(separatedBy: "### nfcpy as a DUT").dropFirst().first?
+            page.components(separatedBy: "## The verdicts, case by case").dropFirst().first?
                 .components(separatedBy: "\n## ").first)
         var verdicts: [String: String] = [:]
         for line in section.split(separator: "\n") {
@@ -45,7 +45,7 @@ struct NfcpyDUTTests {
         return verdicts
     }
 
-    @Test func everyCaseGetsTheVerdictTheREADMEGivesForNfcpy() throws {
+    @Test func everyCaseGetsTheVerdictTheDocsGiveForNfcpy() throws {
         let documented = try Self.documentedVerdicts()
         let (outcome, report) = try Self.run()
         #expect(outcome.status == 1, "nfcpy fails some cases: \(outcome.stderr)")

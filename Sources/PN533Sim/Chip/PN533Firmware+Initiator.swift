@@ -22,8 +22,7 @@ extension PN533Firmware {
     /// InListPassiveTarget. A PN533 handles one target at a time: MaxTg must be 1 (nfcpy's
     /// PN533 driver and libnfc send only 1, Linux accepts only target number 1). What a real
     /// chip answers to MaxTg 2 is not documented in what the open stacks show; the simulated
-    /// one gives the error frame it gives any parameter it does not take (README, "The
-    /// simulated rig").
+    /// one gives the error frame it gives any parameter it does not take (docs/simulator.md).
     func listPassiveTargets(_ data: [UInt8]) async -> FirmwareOutcome {
         guard data.count >= 2, data[0] == 1 else { return .errorFrame }
         let limit = Int(data[0])

@@ -1,7 +1,7 @@
 import Conformance
 import Foundation
 
-/// A run as `report.json` holds it (schema `nfcrig.report/1`, documented in the README).
+/// A run as `report.json` holds it (schema `nfcrig.report/1`, documented in docs/reports.md).
 public struct Report: Sendable, Hashable, Codable {
     /// The schema this version of nfcrig writes and reads.
     public static let currentSchema = "nfcrig.report/1"

@@ -9,7 +9,7 @@ extension AssembledRig {
     /// The reference reader on the rig's DUT chip, opened.
     ///
     /// On a virtual-clock rig call it inside `run {}`, together with the tag
-    /// emulators the reader is to find (see README, "The simulated rig").
+    /// emulators the reader is to find (see docs/simulator.md).
     ///
     /// - Throws: `.processDUT` when the rig's DUT is a child process, `.chip` when the chip
     ///   does not open.

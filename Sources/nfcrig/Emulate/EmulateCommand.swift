@@ -68,8 +68,8 @@ struct EmulateCommand: ParsableCommand {
 
     @Option(
         help: .init(
-            "Type 4: host the ISO/IEC 7816-4 applications of this card file (README, \"Card "
-                + "files\").", valueName: "file"))
+            "Type 4: host the ISO/IEC 7816-4 applications of this card file "
+                + "(docs/rig-files.md).", valueName: "file"))
     var card: String?
 
     @Option(help: "Virtual-clock rigs: how often the reference reader reads the tag (default 1).")

@@ -19,7 +19,7 @@ struct NDEFDecodeCommand: ParsableCommand {
 
     @OptionGroup var input: NDEFInputOptions
 
-    @Flag(help: "Print JSON (schema in the README).")
+    @Flag(help: "Print JSON (schema in docs/reports.md).")
     var json = false
 
     @Flag(help: "Decode what can be decoded and list every violation instead of stopping.")

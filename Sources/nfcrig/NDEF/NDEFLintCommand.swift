@@ -19,7 +19,7 @@ struct NDEFLintCommand: ParsableCommand {
 
     @OptionGroup var input: NDEFInputOptions
 
-    @Flag(help: "Print JSON (schema in the README).")
+    @Flag(help: "Print JSON (schema in docs/reports.md).")
     var json = false
 
     func run() throws {

@@ -1,8 +1,7 @@
 import HexText
 import NDEF
 
-/// The documented JSON shapes of `nfcrig ndef decode --json` and `lint` (README, "JSON
-/// output"): scripts depend on these keys, so they change only with the schema.
+/// The documented JSON shapes of `nfcrig ndef decode --json` and `lint` (docs/reports.md): scripts depend on these keys, so they change only with the schema.
 enum NDEFRecordJSON {
     /// One record: tnf, type, typeHex, idHex, payloadHex, chunks, decoded.
     static func record(_ record: NDEFRecord) -> JSONValue {

@@ -29,7 +29,7 @@ struct ReadCommand: ParsableCommand {
     @Option(help: "How long to poll: 5s, 500ms.")
     var timeout = "5s"
 
-    @Flag(help: "Print one JSON object (schema in the README).")
+    @Flag(help: "Print one JSON object (schema in docs/reports.md).")
     var json = false
 
     @Option(

@@ -4,7 +4,7 @@ import PN533
 import TagReader
 
 /// How `read` shows a `TagReadOutcome`: text or the JSON of `ndef decode --json` with the
-/// tag's `type`, `uid`, `status` and `capacity` in front (README, "JSON output").
+/// tag's `type`, `uid`, `status` and `capacity` in front (docs/reports.md).
 struct TagReadReport {
     var outcome: TagReadOutcome
 

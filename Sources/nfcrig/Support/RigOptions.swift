@@ -4,7 +4,7 @@ import Rig
 
 /// `--rig FILE`: the rig file a verb runs on, parsed strictly.
 struct RigOptions: ParsableArguments {
-    @Option(help: "The rig file (YAML; see the README's \"Rig files\").")
+    @Option(help: "The rig file (YAML; see docs/rig-files.md).")
     var rig: String
 
     /// The parsed rig, or a usage error naming the file, line and column.

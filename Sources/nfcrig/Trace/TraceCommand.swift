@@ -30,7 +30,7 @@ struct TraceCommand: ParsableCommand {
     @Flag(help: "List the USB interfaces (PN533 frames) instead of the RF ones.")
     var usb = false
 
-    @Flag(help: "Print JSON (schema in the README).")
+    @Flag(help: "Print JSON (schema in docs/reports.md).")
     var json = false
 
     func run() throws {

@@ -2,7 +2,7 @@ import HexText
 import PacketTrace
 import TraceListing
 
-/// The documented JSON shape of `nfcrig trace --json` (README, "JSON output"): scripts
+/// The documented JSON shape of `nfcrig trace --json` (docs/reports.md): scripts
 /// depend on these keys, so they change only with the schema.
 enum TraceJSON {
     /// file, comments, interfaces, records, gaps, skipped.

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# make gate-demo (docs/gate.md): the gate's walk-through on a real change of a real reader.
+#
+# nfcpy 1.0.3 is the baseline and nfcpy 1.0.4 the candidate, each in a venv of its own
+# under .build-gate/ and behind the same reader application (Rigs/duts/nfcpy_dut.py), on
+# the simulated rig of Rigs/gate-demo/nfcpy-<version>.yaml. Both runs go to
+# $OUT/baseline and $OUT/candidate, one after the other; then `nfcrig gate` compares them,
+# its table is printed (and kept in $OUT/gate.txt) and its exit status is this script's:
+# 0 no regression, 1 a regression, 2 a report that cannot be read.
+#
+# Environment: PYTHON (the python the venvs are made from; default /usr/bin/python3),
+# NFCRIG (default .build/debug/nfcrig), OUT (default Reports/gate-demo), TOLERANCE and
+# MIN_DELTA (the gate's limits; docs/gate.md says why these defaults).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON=${PYTHON:-/usr/bin/python3}
+NFCRIG=${NFCRIG:-.build/debug/nfcrig}
+OUT=${OUT:-Reports/gate-demo}
+TOLERANCE=${TOLERANCE:-10%}
+MIN_DELTA=${MIN_DELTA:-1s}
+VENVS=.build-gate
+
+# venv VERSION: .build-gate/nfcpy-VERSION with nfcpy==VERSION and ndeflib==0.3.3, made when
+# missing; pip runs only when the recorded package list differs.
+venv() {
+    local dir="$VENVS/nfcpy-$1" packages="nfcpy==$1 ndeflib==0.3.3"
+    if [ ! -x "$dir/bin/python" ]; then
+        echo "gate-demo: creating $dir"
+        rm -rf "$dir"
+        "$PYTHON" -m venv "$dir"
+    fi
+    if [ "$(cat "$dir/nfcrig-packages.txt" 2>/dev/null)" != "$packages" ]; then
+        echo "gate-demo: installing $packages into $dir"
+        "$dir/bin/python" -m pip install --quiet --disable-pip-version-check $packages
+        echo "$packages" > "$dir/nfcrig-packages.txt"
+    fi
+}
+
+# run NAME VERSION: every suite against nfcpy VERSION, reports in $OUT/NAME (NAME/latest is
+# the run); the run's lines go to $OUT/NAME.log. A failing case (exit 1) is expected, nfcpy
+# fails cases; a broken rig or harness (exit 2) stops the demo.
+run() {
+    local name=$1 version=$2 status=0 start end
+    echo "gate-demo: $name: nfcpy $version on Rigs/gate-demo/nfcpy-$version.yaml"
+    start=$(date +%s.%N)
+    "$NFCRIG" run --rig "Rigs/gate-demo/nfcpy-$version.yaml" --out "$OUT/$name" \
+        > "$OUT/$name.log" 2>&1 || status=$?
+    end=$(date +%s.%N)
+    tail -n 2 "$OUT/$name.log"
+    echo "gate-demo: $name took $(awk "BEGIN{printf \"%.1f\", $end - $start}") s of wall time"
+    if [ "$status" -gt 1 ]; then
+        echo "gate-demo: nfcrig run exited $status; see $OUT/$name.log"
+        exit "$status"
+    fi
+}
+
+venv 1.0.3
+venv 1.0.4
+mkdir -p "$OUT"
+run baseline 1.0.3
+run candidate 1.0.4
+status=0
+"$NFCRIG" gate --baseline "$OUT/baseline/latest" --candidate "$OUT/candidate/latest" \
+    --tolerance "$TOLERANCE" --min-delta "$MIN_DELTA" > "$OUT/gate.txt" || status=$?
+cat "$OUT/gate.txt"
+exit "$status"
