@@ -1,5 +1,6 @@
 import Conformance
 import Foundation
+import Rig
 import Testing
 
 @testable import Reporting
@@ -77,6 +78,22 @@ import Testing
         #expect(values["dut.firmware"] == "1.6")
         #expect(values["nfcrig.commit"] == "ab21d78")
         #expect(values["run.startedAt"] == "2025-03-01T09:30:00Z")
+        #expect(values["rig.profile"] == "nfc-forum")
+        // A DUT that does not say who runs its ISO-DEP gets no property for it.
+        #expect(values["dut.isoDEP"] == nil)
+    }
+
+    @Test func whoRunsTheDUTsISODEPIsAProperty() throws {
+        var run = SampleRuns.run()
+        run.dut.isoDEP = .host
+        let root = try Self.parse(Report(run))
+        let suite = try #require(root.elements(forName: "testsuite").first)
+        let properties = try #require(suite.elements(forName: "properties").first)
+            .elements(forName: "property")
+        #expect(
+            properties.contains {
+                Self.attribute($0, "name") == "dut.isoDEP" && Self.attribute($0, "value") == "host"
+            })
     }
 
     @Test func hostileStringsStayWellFormedAndReadBackVisibly() throws {

@@ -52,7 +52,11 @@ public enum JUnitReport {
             [
                 ("run.id", report.runID), ("rig.name", report.rig.name),
                 ("rig.file", report.rig.file), ("rig.clock", report.rig.clock),
+            ] + (report.rig.profile.map { [("rig.profile", $0)] } ?? [])
+            + [
                 ("dut.name", report.dut.name), ("dut.firmware", report.dut.firmware),
+            ] + (report.dut.isoDEP.map { [("dut.isoDEP", $0.rawValue)] } ?? [])
+            + [
                 ("nfcrig.version", report.nfcrig.version),
                 ("nfcrig.commit", report.nfcrig.commit ?? ""),
                 ("run.startedAt", ReportFormatting.timestamp(report.startedAt)),

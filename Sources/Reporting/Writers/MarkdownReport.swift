@@ -80,7 +80,8 @@ public enum MarkdownReport {
             rows: [
                 [
                     "rig",
-                    "\(text(report.rig.name)) (\(text(report.rig.file)), \(text(report.rig.clock)) clock)",
+                    "\(text(report.rig.name)) (\(text(report.rig.file)), \(text(report.rig.clock)) clock"
+                        + (report.rig.profile.map { ", profile \(text($0))" } ?? "") + ")",
                 ],
                 ["DUT", text(report.dut.name)], ["firmware", text(report.dut.firmware)],
                 ["nfcrig", text(report.nfcrig.version) + commit],

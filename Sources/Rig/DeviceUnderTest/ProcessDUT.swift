@@ -5,8 +5,9 @@ import TagFormat
 /// A reader product joined through a child process speaking JSON Lines (DESIGN §6): one
 /// request and one response per line, matched by `id`; events without an id. Anything
 /// else — a line that is not JSON, an unknown field value, no answer in time, an early exit
-/// — becomes a `DUTError` quoting the offending line, and the next request starts the
-/// process again, so the run goes on.
+/// — becomes a `DUTError` quoting the offending line, and the run goes on: the next request
+/// goes to the same process while it runs (an answer that comes late is dropped by its id),
+/// or to a new one, without a new `hello`, when it has exited.
 public actor ProcessDUT: DeviceUnderTest {
     /// The protocol version this nfcrig speaks. A DUT may say in its `hello` answer which
     /// one it speaks (`"protocol": 1`); one nfcrig does not speak fails `hello`. The number
