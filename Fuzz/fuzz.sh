@@ -7,7 +7,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 binary=${FUZZ_BINARY:-.build-fuzz/release/nfcrig-fuzz}
-targets=${FUZZ_TARGETS:-ndef pn533-frame isodep tag-format rig-file dut-line report-file firmware}
+targets=${FUZZ_TARGETS:-ndef pn533-frame isodep tag-format rig-file card-file dut-line report-file firmware}
 jobs=${FUZZ_JOBS:-$(nproc)}
 limit=(-max_total_time="${FUZZ_TIME:-30}")
 if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS"); fi

@@ -32,7 +32,8 @@ public enum FuzzTargets {
     /// The targets in the order `make fuzz` runs them.
     public static let all: [any FuzzTarget.Type] = [
         NDEFTarget.self, PN533FrameTarget.self, ISODEPTarget.self, TagFormatTarget.self,
-        RigFileTarget.self, DUTLineTarget.self, ReportFileTarget.self, FirmwareTarget.self,
+        RigFileTarget.self, CardFileTarget.self, DUTLineTarget.self, ReportFileTarget.self,
+        FirmwareTarget.self,
     ]
 
     /// The target called `name`, or nil.

@@ -26,17 +26,8 @@ public enum RigFileTarget: FuzzTarget {
                 "parsing the same text twice gives the same verdict", "\(first) then \(second)")
         }
         guard case .failure(let error) = first else { return }
-        // libyaml breaks lines at CR, LF, NEL, LS and PS: counting each bounds its line. It
-        // puts the end of the stream on a line of its own, one past the last (Yams counts
-        // lines from 1), as a decoder's offset may be one past the last byte.
-        let lineBreaks = "\r\n\u{85}\u{2028}\u{2029}".unicodeScalars
-        let breaks = text.unicodeScalars.count { lineBreaks.contains($0) }
-        try PropertyFailure.require(
-            error.file == parser.fileName, "an error names the file", "\(error)")
-        try PropertyFailure.require(
-            (0...breaks + 2).contains(error.line) && (0...input.count + 1).contains(error.column),
-            "an error names a place in the file",
-            "\(error): \(breaks) line breaks, \(input.count) bytes")
+        try PropertyFailure.requirePlace(
+            of: error, in: text, byteCount: input.count, fileName: parser.fileName)
     }
 
     /// The rig, or the error's message without its place.
