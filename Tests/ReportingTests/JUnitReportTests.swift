@@ -66,14 +66,7 @@ import Testing
     }
 
     @Test func runFactsArePropertiesOfEachSuite() throws {
-        let root = try Self.parse(Report(SampleRuns.run()))
-        let suite = try #require(root.elements(forName: "testsuite").first)
-        let properties = try #require(suite.elements(forName: "properties").first)
-            .elements(forName: "property")
-        let values = Dictionary(
-            uniqueKeysWithValues: properties.map {
-                (Self.attribute($0, "name") ?? "", Self.attribute($0, "value") ?? "")
-            })
+        let values = try Self.properties(SampleRuns.run())
         #expect(values["dut.name"] == "Reference PN533")
         #expect(values["dut.firmware"] == "1.6")
         #expect(values["nfcrig.commit"] == "ab21d78")
@@ -86,13 +79,18 @@ import Testing
     @Test func whoRunsTheDUTsISODEPIsAProperty() throws {
         var run = SampleRuns.run()
         run.dut.isoDEP = .host
-        let root = try Self.parse(Report(run))
+        #expect(try Self.properties(run)["dut.isoDEP"] == "host")
+    }
+
+    /// The properties of the first suite of `run`'s JUnit document, by name.
+    static func properties(_ run: RunResult) throws -> [String: String] {
+        let root = try parse(Report(run))
         let suite = try #require(root.elements(forName: "testsuite").first)
         let properties = try #require(suite.elements(forName: "properties").first)
             .elements(forName: "property")
-        #expect(
-            properties.contains {
-                Self.attribute($0, "name") == "dut.isoDEP" && Self.attribute($0, "value") == "host"
+        return Dictionary(
+            uniqueKeysWithValues: properties.map {
+                (attribute($0, "name") ?? "", attribute($0, "value") ?? "")
             })
     }
 

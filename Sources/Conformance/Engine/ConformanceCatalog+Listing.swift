@@ -67,19 +67,21 @@ extension ConformanceCatalog {
             "| suite | cases | IDs |",
             "|---|---|---|",
         ]
-        for suite in suiteNames {
-            let ids = (cases(suite: suite) ?? []).map(\.id)
+        // Building the cases is the costly part: once for the whole listing.
+        let entries = Self.entries
+        let bySuite = suiteNames.map { suite in (suite, entries.filter { $0.suite == suite }) }
+        for (suite, entries) in bySuite {
             lines.append(
-                "| `\(suite)` | \(ids.count) | \(ids.first ?? "")…\(ids.last ?? "") |")
+                "| `\(suite)` | \(entries.count) | "
+                    + "\(entries.first?.id ?? "")…\(entries.last?.id ?? "") |")
         }
-        for suite in suiteNames { lines += section(suite) }
+        for (suite, entries) in bySuite { lines += section(suite, entries) }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A suite's section of the Markdown listing.
-    private static func section(_ suite: String) -> [String] {
+    /// A suite's section of the Markdown listing, from its entries.
+    private static func section(_ suite: String, _ entries: [Entry]) -> [String] {
         let profiles = ReaderProfile.allCases
-        let entries = Self.entries.filter { $0.suite == suite }
         var lines = ["", "## `\(suite)` (\(entries.count) cases)"]
         for paragraph in about(suite: suite) ?? [] { lines += ["", paragraph] }
         lines += [
@@ -101,13 +103,13 @@ extension ConformanceCatalog {
             reasons.append(reason)
         }
         if !reasons.isEmpty { lines += [""] + reasons.map { "Skipped: \($0)." } }
-        return lines + faultTable(suite, ids: Set(entries.map(\.id)))
+        return lines + faultTable(ids: Set(entries.map(\.id)))
     }
 
-    /// The faults of the reference reader that fail cases of `suite` (whose cases are
+    /// The faults of the reference reader that fail cases of a suite (whose cases are
     /// `ids`), each with the cases it fails here and elsewhere.
-    private static func faultTable(_ suite: String, ids: Set<String>) -> [String] {
-        let catches = faultCatches(suite: suite)
+    private static func faultTable(ids: Set<String>) -> [String] {
+        let catches = faultCatches(failingAnyOf: ids)
         guard !catches.isEmpty else {
             return ["", "No fault of the reference reader fails a case of this suite."]
         }

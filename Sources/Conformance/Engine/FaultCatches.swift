@@ -178,7 +178,11 @@ extension ConformanceCatalog {
 
     /// The faults that fail at least one case of `suite`, each with all it fails.
     public static func faultCatches(suite: String) -> [FaultCatch] {
-        let ids = Set((cases(suite: suite) ?? []).map(\.id))
-        return faultCatches.filter { $0.fails.contains(where: ids.contains) }
+        faultCatches(failingAnyOf: Set((cases(suite: suite) ?? []).map(\.id)))
+    }
+
+    /// The faults that fail at least one of the cases `ids`.
+    static func faultCatches(failingAnyOf ids: Set<String>) -> [FaultCatch] {
+        faultCatches.filter { $0.fails.contains(where: ids.contains) }
     }
 }

@@ -5,7 +5,7 @@ import Rig
 /// the first URI record decides, dispatched when its scheme is one of the allowed kinds,
 /// ignored for a custom scheme, nothing without a URI record. The DUT reads the tag and says
 /// what it would open; the verdict compares that with `BackgroundReading.evaluate`.
-enum BackgroundReadingSuite {
+enum BackgroundReadingSuite: ConformanceSuite {
     static let name = "background-reading"
 
     /// What the suite checks and how it is judged, for the catalogue.

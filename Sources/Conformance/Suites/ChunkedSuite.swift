@@ -4,7 +4,7 @@ import Rig
 /// `chunked`: a chunked record comes out of the DUT reassembled into one record; a broken
 /// chunk sequence is rejected (an error, or a message without the broken record) and the DUT
 /// goes on working.
-enum ChunkedSuite {
+enum ChunkedSuite: ConformanceSuite {
     static let name = "chunked"
 
     /// What the suite checks and how it is judged, for the catalogue.

@@ -9,7 +9,7 @@ import TagFormat
 /// answers, one of them slow), an application answering in parts (61XX, 6CXX) and a
 /// loopback beside the NDEF application. Judged from the SELECTs and commands the card
 /// received and the blocks the reader sent it, and from what the DUT reported.
-enum ISO7816Suite {
+enum ISO7816Suite: ConformanceSuite {
     static let name = "iso7816"
 
     /// What the suite checks and how it is judged, for the catalogue.

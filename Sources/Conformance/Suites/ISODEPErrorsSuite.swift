@@ -10,7 +10,7 @@ import TagFormat
 /// ends with the reader reading a tag that keeps every rule. With a PN533 reading through
 /// InDataExchange, ISO-DEP is the chip's: these verdicts judge the chip's error handling
 /// as much as the host's.
-enum ISODEPErrorsSuite {
+enum ISODEPErrorsSuite: ConformanceSuite {
     static let name = "isodep-errors"
 
     /// What the suite checks and how it is judged, for the catalogue.

@@ -4,7 +4,7 @@ import Rig
 /// `multi-tag`: with two tags in the field the DUT reports more than one and reads neither
 /// (DESIGN §5), which the emulators confirm: no NDEF application SELECT and no READ reached
 /// either tag. Once one tag leaves, the DUT finds the other alone and reads it right.
-enum MultiTagSuite {
+enum MultiTagSuite: ConformanceSuite {
     static let name = "multi-tag"
 
     /// What the suite checks and how it is judged, for the catalogue.

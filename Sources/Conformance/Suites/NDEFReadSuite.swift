@@ -4,7 +4,7 @@ import TagFormat
 
 /// `ndef-read`: the DUT reads what the tag holds — every tag type and mapping, empty to
 /// full, every RTD, reads longer than MLe — and reports status and capacity right.
-enum NDEFReadSuite {
+enum NDEFReadSuite: ConformanceSuite {
     static let name = "ndef-read"
 
     /// What the suite checks and how it is judged, for the catalogue.

@@ -6,7 +6,7 @@ import TagFormat
 /// `ndef-write`: the DUT writes what it is given and it reads back the same; the RF side
 /// sees a tearing-safe order and pieces of at most MLc; read-only tags, too-small tags and
 /// zero-length messages are refused with the tag left as it was.
-enum NDEFWriteSuite {
+enum NDEFWriteSuite: ConformanceSuite {
     static let name = "ndef-write"
 
     /// What the suite checks and how it is judged, for the catalogue.

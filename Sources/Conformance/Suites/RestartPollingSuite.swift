@@ -6,7 +6,7 @@ import Rig
 /// its field off and polls again 500 ms later (DESIGN §5). The interval is measured on the RF
 /// side, from the tag released when the field went off to the tag activated by the next poll
 /// (`RFObservations.restartGap`), and must fall in the rig's window.
-enum RestartPollingSuite {
+enum RestartPollingSuite: ConformanceSuite {
     static let name = "restart-polling"
 
     /// What the suite checks and how it is judged, for the catalogue.

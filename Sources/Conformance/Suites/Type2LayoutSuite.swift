@@ -17,7 +17,7 @@ import TagFormat
 /// Expectations are the NFC Forum's, judged under the `nfc-forum` profile (the default) and
 /// `corenfc`. ISO/IEC 14443 defines the link, not the NDEF mapping, so the `iso14443`
 /// profile skips every case. Comments at cases say where CoreNFC's reaction is undocumented.
-enum Type2LayoutSuite {
+enum Type2LayoutSuite: ConformanceSuite {
     static let name = "t2t-layout"
 
     /// What the suite checks and how it is judged, for the catalogue.

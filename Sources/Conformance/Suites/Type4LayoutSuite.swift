@@ -12,7 +12,7 @@ import TagFormat
 /// and `corenfc` (CoreNFC reads NFC Forum tags by their mappings), not under `iso14443`,
 /// which defines no NDEF mapping (`ProfileExpectations.ndefMapping`). Comments at cases say
 /// where ISO/IEC 7816-4 or a stack would see the tag differently.
-enum Type4LayoutSuite {
+enum Type4LayoutSuite: ConformanceSuite {
     static let name = "t4t-layout"
 
     /// What the suite checks and how it is judged, for the catalogue.
