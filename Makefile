@@ -236,11 +236,19 @@ gate:
 	$(SWIFT) run --skip-build nfcrig gate --baseline "$(BASELINE)" --candidate "$(CANDIDATE)" \
 		$(if $(TOLERANCE),--tolerance "$(TOLERANCE)") $(if $(MIN_DELTA),--min-delta "$(MIN_DELTA)")
 
+# The baseline's and the candidate's nfcpy, in that order (Rigs/gate-demo/nfcpy-*.yaml).
+GATE_DEMO_NFCPY := 1.0.3 1.0.4
+
 ## gate-demo: the gate's walk-through (docs/gate.md): nfcpy 1.0.3 as the baseline and 1.0.4
 ## as the candidate on the simulated rig (venvs in .build-gate, reports in Reports/gate-demo),
 ## then the gate's table; exits with the gate's status. TOLERANCE and MIN_DELTA as for gate
 gate-demo: system-deps build
-	@PYTHON="$(PYTHON)" NFCRIG=.build/debug/nfcrig $(if $(TOLERANCE),TOLERANCE="$(TOLERANCE)") \
+	@# One venv per nfcpy version, made and kept up to date as make deps keeps .build-venv.
+	@for version in $(GATE_DEMO_NFCPY); do \
+		$(MAKE) --no-print-directory python-deps VENV=.build-gate/nfcpy-$$version \
+			PYTHON_PACKAGES="nfcpy==$$version ndeflib==0.3.3" || exit 1; \
+	done
+	@NFCRIG=.build/debug/nfcrig $(if $(TOLERANCE),TOLERANCE="$(TOLERANCE)") \
 		$(if $(MIN_DELTA),MIN_DELTA="$(MIN_DELTA)") bash Scripts/gate_demo.sh
 
 ## lint: swift-format in strict lint mode

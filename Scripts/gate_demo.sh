@@ -8,34 +8,17 @@
 # its table is printed (and kept in $OUT/gate.txt) and its exit status is this script's:
 # 0 no regression, 1 a regression, 2 a report that cannot be read.
 #
-# Environment: PYTHON (the python the venvs are made from; default /usr/bin/python3),
-# NFCRIG (default .build/debug/nfcrig), OUT (default Reports/gate-demo), TOLERANCE and
-# MIN_DELTA (the gate's limits; docs/gate.md says why these defaults).
+# The venvs .build-gate/nfcpy-1.0.3 and nfcpy-1.0.4 are made by `make gate-demo` (the
+# Makefile's python-deps, as for .build-venv). Environment: NFCRIG (default
+# .build/debug/nfcrig), OUT (default Reports/gate-demo), TOLERANCE and MIN_DELTA (the gate's
+# limits; docs/gate.md says why these defaults).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PYTHON=${PYTHON:-/usr/bin/python3}
 NFCRIG=${NFCRIG:-.build/debug/nfcrig}
 OUT=${OUT:-Reports/gate-demo}
 TOLERANCE=${TOLERANCE:-10%}
 MIN_DELTA=${MIN_DELTA:-1s}
-VENVS=.build-gate
-
-# venv VERSION: .build-gate/nfcpy-VERSION with nfcpy==VERSION and ndeflib==0.3.3, made when
-# missing; pip runs only when the recorded package list differs.
-venv() {
-    local dir="$VENVS/nfcpy-$1" packages="nfcpy==$1 ndeflib==0.3.3"
-    if [ ! -x "$dir/bin/python" ]; then
-        echo "gate-demo: creating $dir"
-        rm -rf "$dir"
-        "$PYTHON" -m venv "$dir"
-    fi
-    if [ "$(cat "$dir/nfcrig-packages.txt" 2>/dev/null)" != "$packages" ]; then
-        echo "gate-demo: installing $packages into $dir"
-        "$dir/bin/python" -m pip install --quiet --disable-pip-version-check $packages
-        echo "$packages" > "$dir/nfcrig-packages.txt"
-    fi
-}
 
 # run NAME VERSION: every suite against nfcpy VERSION, reports in $OUT/NAME (NAME/latest is
 # the run); the run's lines go to $OUT/NAME.log. A failing case (exit 1) is expected, nfcpy
@@ -55,8 +38,6 @@ run() {
     fi
 }
 
-venv 1.0.3
-venv 1.0.4
 mkdir -p "$OUT"
 run baseline 1.0.3
 run candidate 1.0.4
