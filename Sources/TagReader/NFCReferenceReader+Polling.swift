@@ -31,7 +31,7 @@ extension NFCReferenceReader {
                 if count.tags.count > 1, !configuration.faults.readsMultipleTags {
                     let detectedAt = emit(.multipleTags(count: count.tags.count))
                     try await restart(from: detectedAt)
-                    return .multipleTags(count: count.tags.count)
+                    return .multipleTags(count.tags.map(NFCTag.init))
                 }
                 if let selected = count.selected { return connect(selected) }
                 // The one tag is in HALT after the count: a field reset wakes it, and the

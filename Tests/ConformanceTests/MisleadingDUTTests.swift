@@ -34,6 +34,17 @@ import Testing
             "\(result.message)")
     }
 
+    /// A count alone proves nothing: with tags a and b in the field, `[a, a]` never named b,
+    /// and `[a, b, a, b]` named each twice.
+    @Test(arguments: [([0, 0], "more than once"), ([0, 1, 0, 1], "more than once")])
+    func aMultiTagScanThatDoesNotNameEachTagOnceFails(entries: [Int], reason: String)
+        async throws
+    {
+        let result = try await Self.run("MULTI-001", lie: .listsEntries(entries))
+        #expect(result.verdict == .fail)
+        #expect(result.message.contains(reason), "\(result.message)")
+    }
+
     @Test(arguments: [
         ("NDEF-R-020", DUTRead(status: .readWrite, capacity: 2046, ndef: [], records: [])),
         ("NDEF-R-018", DUTRead(status: .notSupported, capacity: 0, ndef: nil)),
@@ -41,15 +52,22 @@ import Testing
     func anAnswerGivenWithoutReadingTheTagFails(id: String, answer: DUTRead) async throws {
         let result = try await Self.run(id, lie: .answersReadWithoutLooking(answer))
         #expect(result.verdict == .fail)
-        #expect(
-            result.message.hasPrefix("the DUT answered without looking"), "\(result.message)")
+        // A status rests on a SELECT of the NDEF application, "no message" on the zero length
+        // read off the tag.
+        let prefix =
+            id == "NDEF-R-018"
+            ? "the DUT answered without looking"
+            : "the DUT reported no message, but no activation of the tag served all of it"
+        #expect(result.message.hasPrefix(prefix), "\(result.message)")
     }
 
     @Test func aReadBackFromMemoryInsteadOfTheTagFails() async throws {
         let result = try await Self.run("NDEF-W-001", lie: .readsBackWhatItWrote)
         #expect(result.verdict == .fail)
         #expect(
-            result.message.hasPrefix("the DUT reported the message without reading the tag again"),
+            result.message.hasPrefix(
+                "the DUT read back the message after the write, but no activation of the tag "
+                    + "served all of it on the air"),
             "\(result.message)")
     }
 
@@ -69,6 +87,9 @@ actor MisleadingDUT: DeviceUnderTest {
         case none
         /// A one-tag scan names UID 08000000.
         case wrongUID
+        /// A scan of several tags lists these entries of what it found (`[0, 0]`: the first
+        /// tag twice).
+        case listsEntries([Int])
         /// A read answers this without touching the tag.
         case answersReadWithoutLooking(DUTRead)
         /// After a write, a read answers the written bytes without touching the tag.
@@ -89,6 +110,9 @@ actor MisleadingDUT: DeviceUnderTest {
     func scan(timeout: Duration) async throws(DUTError) -> DUTScan {
         var scan = try await inner.scan(timeout: timeout)
         if case .wrongUID = lie, scan.tags.count == 1 { scan.tags = ["08000000"] }
+        if case .listsEntries(let entries) = lie, scan.tags.count > 1 {
+            scan.tags = entries.map { scan.tags[$0] }
+        }
         return scan
     }
 

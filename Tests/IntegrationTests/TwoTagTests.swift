@@ -35,8 +35,14 @@ import Testing
             return (detection, commandsAfterDetection, single, read, again)
         }
         let (detection, commandsAfterDetection, single, read, again) = outcome
-        #expect(detection == .multipleTags(count: 2))
-        #expect(again == .multipleTags(count: 2))
+        let both = Set(["tag-0", "tag-1"].map { [0x08] + RigTagSlot.nfcid(for: $0) })
+        guard case .multipleTags(let found) = detection, case .multipleTags(let foundAgain) = again
+        else {
+            Issue.record("expected two tags both times, got \(detection) and \(again)")
+            return
+        }
+        #expect(Set(found.map(\.identifier)) == both)
+        #expect(Set(foundAgain.map(\.identifier)) == both)
         // No read: neither tag received a command beyond activation.
         #expect(commandsAfterDetection == [[], []])
         #expect(single.identifier == [0x08] + RigTagSlot.nfcid(for: "tag-0"))

@@ -18,6 +18,8 @@ extension ConformanceCatalog {
         public var expected: [String: String]
         /// Why the other profiles skip it.
         public var notJudged: String?
+        /// The reference reader's faults (`--dut-fault`) that fail it.
+        public var failedBy: [String]
     }
 
     /// Every case, in catalog order.
@@ -29,7 +31,8 @@ extension ConformanceCatalog {
                     uniqueKeysWithValues: (item.expectations?.expected ?? [:]).map {
                         ($0.key.rawValue, $0.value)
                     }),
-                notJudged: item.expectations.flatMap { $0.notJudged.isEmpty ? nil : $0.notJudged })
+                notJudged: item.expectations.flatMap { $0.notJudged.isEmpty ? nil : $0.notJudged },
+                failedBy: faultCatches.filter { $0.fails.contains(item.id) }.map(\.fault))
         }
     }
 
@@ -57,7 +60,10 @@ extension ConformanceCatalog {
             "Under each suite, the faults of the reference reader (`nfcrig run --dut-fault NAME`)",
             "that it catches: each fault fails exactly the cases listed for it, in every suite,",
             "and no other (`DUTFaultMatrixTests` runs the catalog with each). The reference",
-            "reader without a fault passes every case.",
+            "reader without a fault passes every case, and every case is failed by at least",
+            "one fault (its row's last column): a check that cannot fail would be a defect.",
+            "At the end, readers that do no work, run against the whole catalog, and the cases",
+            "each passes.",
             "",
             "Measurements, in a report's `measurements` by name: `timeToDetect`,",
             "`readTime.<size>`, `readTime`, `writeTime`, `apduTime`, `apduTime.<size>`,",
@@ -76,7 +82,26 @@ extension ConformanceCatalog {
                     + "\(entries.first?.id ?? "")…\(entries.last?.id ?? "") |")
         }
         for (suite, entries) in bySuite { lines += section(suite, entries) }
+        lines += lazyReaderTable()
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The readers that do no work and what each passes.
+    private static func lazyReaderTable() -> [String] {
+        var lines = [
+            "", "## Readers that do no work", "",
+            "A lazy or broken adapter answers without doing the work a case is about: each of",
+            "these wraps the reference reader, skips one kind of work and answers anyway.",
+            "`LazyReaderTests` runs the whole catalog against each in `make test` and checks",
+            "that it passes exactly the cases listed here, ideally none: a pass for work the",
+            "reader skipped would be a verdict resting on its word instead of on the air.",
+            "", "| reader | does | passes |", "|---|---|---|",
+        ]
+        for item in lazyReaders {
+            let passes = item.passRuns.isEmpty ? "none" : item.passRuns.joined(separator: ", ")
+            lines.append("| `\(item.reader)` | \(cell(item.does)) | \(passes) |")
+        }
+        return lines
     }
 
     /// A suite's section of the Markdown listing, from its entries.
@@ -86,17 +111,20 @@ extension ConformanceCatalog {
         for paragraph in about(suite: suite) ?? [] { lines += ["", paragraph] }
         lines += [
             "",
-            "| ID | checks | rule | " + profiles.map(\.rawValue).joined(separator: " | ") + " |",
-            "|---|---|---|" + profiles.map { _ in "---|" }.joined(),
+            "| ID | checks | rule | " + profiles.map(\.rawValue).joined(separator: " | ")
+                + " | failed by |",
+            "|---|---|---|" + profiles.map { _ in "---|" }.joined() + "---|",
         ]
         for entry in entries {
             let cells = profiles.map { profile -> String in
                 if entry.expected.isEmpty { return "as the title says" }
                 return entry.expected[profile.rawValue] ?? "skipped"
             }
+            let faults = entry.failedBy.map { "`\($0)`" }.joined(separator: ", ")
             lines.append(
                 "| \(entry.id) | \(cell(entry.title)) | \(cell(entry.rule)) | "
-                    + cells.map(cell).joined(separator: " | ") + " |")
+                    + cells.map(cell).joined(separator: " | ") + " | "
+                    + (faults.isEmpty ? "none" : faults) + " |")
         }
         var reasons: [String] = []
         for reason in entries.compactMap(\.notJudged) where !reasons.contains(reason) {

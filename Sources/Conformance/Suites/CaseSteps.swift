@@ -11,8 +11,10 @@ enum CaseSteps {
 
     /// The verdict when the DUT's `step` did not succeed where the case expected it to: a
     /// reader error (a CoreNFC name) is the DUT failing the case; an operation it does not
-    /// offer skips the case; anything else (a line that is not the protocol, no answer in
-    /// time, an early exit, the harness) is an error.
+    /// offer skips the case; a DUT that dies or stops answering while it handles the step
+    /// crashed or hung on the tag in the field (every step comes after a case presented its
+    /// tags), which is the reader's failure, not the harness's; anything else (a line that
+    /// is not the protocol, the harness) is an error.
     static func outcome(of error: DUTError, in step: String) -> RepetitionOutcome {
         switch error {
         case .reader(let name, let message):
@@ -20,6 +22,8 @@ enum CaseSteps {
         case .unsupported(let operation):
             .skip(
                 "\(step): the DUT does not offer it" + (operation.isEmpty ? "" : " (\(operation))"))
+        case .exited: .fail("\(step): the DUT crashed on the tag: \(error)")
+        case .timeout: .fail("\(step): the DUT hung on the tag: \(error)")
         default: .error("\(step): \(error)")
         }
     }
@@ -72,14 +76,34 @@ enum CaseSteps {
                         + (activated.isEmpty
                             ? "" : "; the scan activated " + activated.joined(separator: ", "))))
         }
-        if scan.tags.count == 1, let uid = scan.tags.first {
-            let uids = await context.uidsInField()
-            guard uids.contains(where: { Hex.encode($0) == uid.lowercased() }) else {
-                let field = await inField(context)
-                throw Stop(outcome: .fail("the DUT reported a tag with UID \"\(uid)\"" + field))
-            }
-        }
+        if let wrong = await misnamed(scan, context) { throw Stop(outcome: wrong) }
         return scan
+    }
+
+    /// Why a scan does not name exactly the UIDs in the field, each once; nil when it does. A
+    /// count alone proves nothing: `[a, a]` with tags a and b in the field never named b.
+    private static func misnamed(_ scan: DUTScan, _ context: CaseContext) async
+        -> RepetitionOutcome?
+    {
+        let field = await context.uidsInField().map { Hex.encode($0) }
+        let reported = scan.tags.map { $0.lowercased() }
+        let listed = "(" + scan.tags.joined(separator: ", ") + ")"
+        if let unknown = reported.firstIndex(where: { !field.contains($0) }) {
+            return .fail(
+                "the DUT reported a tag with UID \"\(scan.tags[unknown])\""
+                    + (scan.tags.count > 1 ? " " + listed : "") + (await inField(context)))
+        }
+        if let twice = reported.first(where: { uid in reported.filter { $0 == uid }.count > 1 }) {
+            return .fail(
+                "the DUT reported the tag with UID \(twice) more than once \(listed)"
+                    + (await inField(context)))
+        }
+        if let missing = field.first(where: { !reported.contains($0) }) {
+            return .fail(
+                "the DUT did not name the tag with UID \(missing) \(listed)"
+                    + (await inField(context)))
+        }
+        return nil
     }
 
     /// `; in the field: 08a1b2c3 (tag-a, Type 4)`, for a scan's verdict.
@@ -147,6 +171,11 @@ enum CaseSteps {
         let read = try await read(context, metric: sizeBucket(stored.count))
         let judged = ReadJudgement.judge(read, stored: stored, check)
         guard judged.verdict == .pass else { throw Stop(outcome: judged) }
+        // The right bytes prove nothing by themselves (a reader can know them from elsewhere):
+        // the tag must have served them on the air.
+        let onAir = await RFObservations.messageReadOnAir(
+            context, backing: "the DUT reported the tag's message")
+        guard onAir.verdict == .pass else { throw Stop(outcome: onAir) }
         return read
     }
 

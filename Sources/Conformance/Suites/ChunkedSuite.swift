@@ -17,9 +17,10 @@ enum ChunkedSuite: ConformanceSuite {
         "The reassembly cases judge the records the DUT's application decoded (`records` in "
             + "its read answer): a DUT that reports bytes only cannot show them, and its right "
             + "bytes skip the case. A broken sequence passes when the DUT reports an error or a "
-            + "message without the broken record (no record of TNF media or unchanged), and "
-            + "then still finds the tag in a scan; a DUT that reports only the broken bytes is "
-            + "skipped.",
+            + "message without the broken record (no record of TNF media or unchanged) after "
+            + "reading the whole broken message off the tag on the air (a reader that refuses "
+            + "every read never saw the chunks), and then still finds the tag in a scan; a DUT "
+            + "that reports only the broken bytes is skipped.",
         "Measurements: `timeToDetect`, `readTime.<size>` and `readTime` (the reads of broken "
             + "messages).",
     ]
@@ -138,9 +139,15 @@ enum ChunkedSuite: ConformanceSuite {
     /// record (TNF media or unchanged). A DUT that reports only the bytes it read cannot
     /// show what its application did with them: the case is skipped.
     static func rejects(_ context: CaseContext, stored: [UInt8]) async -> RepetitionOutcome {
+        // A refusal, or a message without the broken record, counts only when the DUT read the
+        // broken message off the tag: a reader that refuses every read never saw the chunks.
+        let readOnAir = {
+            await RFObservations.messageReadOnAir(
+                context, backing: "the DUT kept the broken record from its application")
+        }
         let read: DUTRead
         switch await CaseSteps.refusalRead(context, on: "the broken message", metric: "readTime") {
-        case .refused: return .pass
+        case .refused: return await readOnAir()
         case .broke(let outcome): return outcome
         case .answered(let answer): read = answer
         }
@@ -149,7 +156,7 @@ enum ChunkedSuite: ConformanceSuite {
                 "the DUT's message bytes are not the tag's: "
                     + ReadJudgement.difference(bytes, stored))
         }
-        guard read.ndef != nil || read.records != nil else { return .pass }
+        guard read.ndef != nil || read.records != nil else { return await readOnAir() }
         guard let records = read.records else {
             return .skip(
                 "the DUT read the broken message's bytes but did not report the records its "
@@ -161,7 +168,7 @@ enum ChunkedSuite: ConformanceSuite {
                 "expected an error or a message without the broken record; the DUT's "
                     + "application got \(ReadJudgement.describe(records))")
         }
-        return .pass
+        return await readOnAir()
     }
 }
 

@@ -30,6 +30,10 @@ extension ISO7816Suite {
                     "select: the DUT reported \(selection.map { "\($0.aid)" } ?? "no application"),"
                         + " the card has \(aid) and answered its SELECT with 9000"))
         }
+        // A DUT can name the AID it was given without sending anything: the card must have
+        // answered a SELECT of it.
+        let onAir = await RFObservations.applicationSelected(context, name: aid.bytes)
+        guard onAir.verdict == .pass else { throw CaseSteps.Stop(outcome: onAir) }
         return selection
     }
 

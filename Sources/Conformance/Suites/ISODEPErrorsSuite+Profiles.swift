@@ -84,6 +84,9 @@ extension ISODEPErrorsSuite.Expectation {
                 + doing + then
         case .readsOn:
             return doing + then
+        case .readsOnAfterDeselect:
+            return doing + " and ends the session with S(DESELECT), whatever the card answers "
+                + "(skipped for a reader that sends none)" + then
         case .refusesWTX(let multiplier):
             return "grants no S(WTX) with WTXM \(multiplier)" + then
         case .givesUpAfterInvalidWTX(let multiplier):

@@ -20,7 +20,11 @@ enum NDEFReadSuite: ConformanceSuite {
             + "that reports bytes only. A status or \"no message\" counts only when the "
             + "emulator saw the DUT try the tag's NDEF (a DUT that never looked would say the "
             + "same), and NDEF-R-015 checks on the RF side that no READ BINARY asked for more "
-            + "than MLe bytes.",
+            + "than MLe bytes. Every reported message, status and \"no message\" must rest on "
+            + "what the tag served on the air: a message on every byte of it, read in one "
+            + "activation with the mapping's commands (Type 4: the CC and the NDEF file from "
+            + "NLEN or ENLEN on; Type 2: the CC block and the NDEF Message TLV), a status or a "
+            + "capacity on a read of the CC, \"no message\" on a read of the zero length.",
         "Measurements: `timeToDetect` (each scan), `readTime.<128B`, `readTime.<1KiB`, "
             + "`readTime.<4KiB`, `readTime.≥4KiB` (reads by message size) and `readTime` (the "
             + "reads behind a status).",
@@ -207,16 +211,17 @@ enum NDEFReadSuite: ConformanceSuite {
     }
 
     /// The tag `setup` presents must be reported with `status` (and `capacity`, when given);
-    /// `observe` then judges the tag's side: by default, that the DUT looked at all.
+    /// `observe` then judges the tag's side: by default, that the DUT read what the status
+    /// rests on (`statusEvidence`).
     static func statusCase(
         _ id: String, _ title: String, _ setup: TagSetup, rule: String, status: DUTRead.Status,
         capacity: Int?, suite: String = name,
-        observe: @escaping @Sendable (CaseContext) async -> RepetitionOutcome = { context in
-            await RFObservations.ndefDetectionSeen(context)
-        }
+        observe: (@Sendable (CaseContext) async -> RepetitionOutcome)? = nil
     ) -> ConformanceCase {
-        ConformanceCase(id: id, suite: suite, title: title, rule: rule, setup: "\(setup)") {
-            context in
+        let observe = observe ?? { context in await statusEvidence(context, status) }
+        return ConformanceCase(
+            id: id, suite: suite, title: title, rule: rule, setup: "\(setup)"
+        ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)
@@ -227,11 +232,22 @@ enum NDEFReadSuite: ConformanceSuite {
                 if let capacity, read.capacity != capacity {
                     return .fail("capacity \(read.capacity), expected \(capacity)")
                 }
-                // notSupported is also what a DUT says that never looked: it must have tried
-                // the NDEF application.
                 return await observe(context)
             }
         }
+    }
+
+    /// What a status must rest on: `notSupported`, also what a DUT says that never looked,
+    /// a try of the NDEF application (Type 4) or a READ (Type 2); `readOnly` and
+    /// `readWrite` with a capacity, a read of the CC that says so.
+    static func statusEvidence(_ context: CaseContext, _ status: DUTRead.Status) async
+        -> RepetitionOutcome
+    {
+        guard status != .notSupported else {
+            return await RFObservations.ndefDetectionSeen(context)
+        }
+        return await RFObservations.capabilityContainerReadOnAir(
+            context, backing: "the DUT reported the tag \(status.rawValue) with its capacity")
     }
 
     static func emptyCase(
@@ -258,8 +274,10 @@ enum NDEFReadSuite: ConformanceSuite {
                 } catch {
                     return CaseSteps.outcome(of: error, in: "read")
                 }
-                // "No message" is also what a DUT says that never looked.
-                return await RFObservations.ndefDetectionSeen(context)
+                // "No message" is also what a DUT says that never looked: it must have read
+                // the zero length (NLEN or ENLEN, the NDEF TLV's length byte) off the tag.
+                return await RFObservations.messageReadOnAir(
+                    context, backing: "the DUT reported no message")
             }
         }
     }

@@ -19,7 +19,11 @@ enum NDEFWriteSuite: ConformanceSuite {
             + "sequence cut short must leave the old message, none, or the new one, which is "
             + "what zeroing the length field first and writing it last gives. A refusal passes "
             + "only with CoreNFC's error name (`tagNotWritable`, `tagSizeTooSmall`, "
-            + "`zeroLengthMessage`) and the tag unchanged.",
+            + "`zeroLengthMessage`) and the tag unchanged, and, for a tag read-only or too "
+            + "small, after the DUT read the CC that says so; a zero-length message is refused "
+            + "for what it is, so no evidence on the air can back that refusal. A read back "
+            + "passes only when the tag served the whole new message on the air after the "
+            + "write.",
         "Measurements: `timeToDetect`, `writeTime` (each write), `apduTime` (the write time "
             + "divided by the UPDATE BINARY or WRITE commands the tag received) and "
             + "`readTime.<size>` (the reads back).",
@@ -143,7 +147,9 @@ enum NDEFWriteSuite: ConformanceSuite {
                 let holds = try await RFObservations.writeHistory(context).finalState.bytes ?? []
                 let back = ReadJudgement.judge(read, stored: holds, .message)
                 guard back.verdict == .pass else { return back }
-                let reread = await RFObservations.readBackSeen(context, since: written)
+                let reread = await RFObservations.messageReadOnAir(
+                    context, since: written,
+                    backing: "the DUT read back the message after the write")
                 guard reread.verdict == .pass, let check else { return reread }
                 return await check(context)
             }
@@ -185,7 +191,16 @@ enum NDEFWriteSuite: ConformanceSuite {
                         refusal.verdict,
                         refusal.message + "; " + RFObservations.describeWrites(history))
                 }
-                return try await RFObservations.tagUnchanged(context)
+                let unchanged = try await RFObservations.tagUnchanged(context)
+                // A refusal for what the tag says (read-only, too small) is also what a DUT says
+                // that never looked: the CC says both. A zero-length message is refused for
+                // what it is, which needs nothing from the tag: no evidence on the air can back
+                // that refusal, and the case judges the answer and the untouched tag only.
+                guard unchanged.verdict == .pass, errorName != "zeroLengthMessage" else {
+                    return unchanged
+                }
+                return await RFObservations.capabilityContainerReadOnAir(
+                    context, backing: "the DUT refused with \(errorName)")
             }
         }
     }

@@ -37,25 +37,6 @@ extension RFObservations {
                 + "READ (Type 2) reached the tag")
     }
 
-    /// The tag received a read of its memory (READ BINARY, or a Type 2 READ) after `since`.
-    static func readBackSeen(_ context: CaseContext, since: Duration) async -> RepetitionOutcome {
-        let reads = await context.tagEvents().contains { entry in
-            guard entry.event.at >= since, case .received(let bytes) = entry.event.kind else {
-                return false
-            }
-            if bytes.count == 2, bytes[0] == 0x30 { return true }
-            let reads: [Type4Tag.Instruction] = [.readBinary, .readBinaryODO]
-            return (try? CommandAPDU(decoding: bytes)).map { command in
-                reads.contains { $0.rawValue == command.ins }
-            } ?? false
-        }
-        return reads
-            ? .pass
-            : .fail(
-                "the DUT reported the message without reading the tag again after the write: "
-                    + "no READ BINARY or READ reached it")
-    }
-
     /// No tag was read from `since` on (the DUT saw several tags and must read neither).
     static func readsNeither(_ context: CaseContext, since: Duration = .zero) async
         -> RepetitionOutcome

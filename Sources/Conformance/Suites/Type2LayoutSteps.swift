@@ -23,8 +23,10 @@ enum Type2LayoutSteps {
         scannedCase(id, title, setup, rule: rule) { context async throws(CaseSteps.Stop) in
             let refused = await refuses(context, refusal)
             guard refused.verdict == .pass else { return refused }
-            // "Not NDEF" and "no message" are also what a DUT says that never looked.
-            let looked = await RFObservations.ndefDetectionSeen(context)
+            // "Not NDEF" and "no message" are also what a DUT says that never looked: the CC
+            // (version, size, access) is where every Type 2 NDEF detection starts.
+            let looked = await RFObservations.capabilityContainerReadOnAir(
+                context, backing: "the DUT refused the tag")
             guard looked.verdict == .pass else { return looked }
             let observed = await observe(context)
             guard observed.verdict == .pass else { return observed }
@@ -72,8 +74,9 @@ enum Type2LayoutSteps {
             guard refused.verdict == .pass else { return refused }
             let unchanged = try await RFObservations.tagUnchanged(context)
             guard unchanged.verdict == .pass else { return unchanged }
-            // A refusal is also what a DUT says that never looked at the lock bits.
-            return await RFObservations.ndefDetectionSeen(context)
+            // A refusal is also what a DUT says that never looked at the tag.
+            return await RFObservations.capabilityContainerReadOnAir(
+                context, backing: "the DUT refused to write")
         }
     }
 

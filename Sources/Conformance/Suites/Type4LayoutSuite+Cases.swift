@@ -54,7 +54,10 @@ extension Type4LayoutSuite {
             ],
             expected: "tagResponseError (or not NDEF)", rule: rule, expect: expect
         ) { context in
-            guard let fileSize else { return await RFObservations.ndefDetectionSeen(context) }
+            // The refusal rests on the length field: the DUT must have read it.
+            let looked = await RFObservations.lengthFieldReadOnAir(
+                context, backing: "the DUT refused the length")
+            guard looked.verdict == .pass, let fileSize else { return looked }
             return await RFObservations.staysInsideNDEFFile(context, size: fileSize)
         }
     }

@@ -49,7 +49,8 @@ public actor ReferenceDUT: DeviceUnderTest {
         do {
             switch try await reader.poll(timeout: timeout) {
             case .tag(let tag): return DUTScan(tags: [Hex.encode(tag.identifier)])
-            case .multipleTags(let count): return DUTScan(tags: Array(repeating: "", count: count))
+            case .multipleTags(let tags):
+                return DUTScan(tags: tags.map { Hex.encode($0.identifier) })
             case .noTag: return DUTScan(tags: [])
             }
         } catch {

@@ -41,7 +41,7 @@ enum TagReading {
         }
         switch poll {
         case .noTag: return .noTag(timeout: timeout)
-        case .multipleTags(let count): return .multipleTags(count: count)
+        case .multipleTags(let tags): return .multipleTags(count: tags.count)
         case .tag(let tag):
             var result = TagReadResult(tag: tag)
             do throws(NFCReaderError) {
