@@ -3,12 +3,27 @@ import Rig
 import TagFormat
 
 /// The tag contents and layouts the suites use.
+///
+/// Every fixture is built from nfcrig's own constants, never from outside input, so one that
+/// cannot be built is a bug in nfcrig: it stops the run at once, naming the fixture and why
+/// (`built(_:_:)`), rather than falling back to an empty tag or a plainer record that a
+/// case would then compare with what a DUT read of it (`[]` with `[]`). Building the
+/// catalogue, as `make test` does many times, finds such a bug before any run does.
 enum Fixtures {
+    /// What `body` builds; a failure stops the run naming `fixture` and the error.
+    static func built<T>(_ fixture: @autoclosure () -> String, _ body: () throws -> T) -> T {
+        do {
+            return try body()
+        } catch {
+            preconditionFailure("nfcrig's fixture \(fixture()) cannot be built: \(error)")
+        }
+    }
+
     /// The records encoded; `chunkSize` above 0 splits longer payloads into chunks of it.
     static func encode(_ records: [NDEFRecord], chunkSize: Int = 0) -> [UInt8] {
-        // Fixture records are built to the rules; an encoding failure is a suite bug that the
-        // case then reports as an error (an empty tag).
-        (try? NDEFEncoder(chunkSize: chunkSize).encode(NDEFMessage(records: records))) ?? []
+        built("a message of \(records.count) record(s) in chunks of \(chunkSize)") {
+            try NDEFEncoder(chunkSize: chunkSize).encode(NDEFMessage(records: records))
+        }
     }
 
     static func uri(_ text: String) -> NDEFRecord { URIRecord(uri: text).record }
@@ -16,8 +31,9 @@ enum Fixtures {
     static func text(_ text: String, language: String = "en", encoding: TextRecord.Encoding = .utf8)
         -> NDEFRecord
     {
-        (try? TextRecord(text: text, language: language, encoding: encoding).record())
-            ?? NDEFRecord(typeNameFormat: .wellKnown, typeName: "T", payload: [])
+        built("the Text record \"\(text)\"") {
+            try TextRecord(text: text, language: language, encoding: encoding).record()
+        }
     }
 
     static func json(_ object: String) -> NDEFRecord {
@@ -31,9 +47,17 @@ enum Fixtures {
         let titles = [
             TextRecord(text: "Menu", language: "en"), TextRecord(text: "Carte", language: "fr"),
         ]
-        return
-            (try? SmartPosterRecord(uri: URIRecord(uri: uri), titles: titles, action: .execute)
-            .record()) ?? Self.uri(uri)
+        return built("the Smart Poster for \(uri)") {
+            try SmartPosterRecord(uri: URIRecord(uri: uri), titles: titles, action: .execute)
+                .record()
+        }
+    }
+
+    /// The largest message a Type 2 tag of `dataAreaSize` bytes holds (with `lockControl`).
+    static func type2Capacity(dataAreaSize: Int, lockControl: Type2LockControl? = nil) -> Int {
+        built("the capacity of a \(dataAreaSize)-byte Type 2 data area") {
+            try Type2TagMemory.capacity(dataAreaSize: dataAreaSize, lockControl: lockControl)
+        }
     }
 
     /// A URI record whose header announces 48 payload bytes where 8 follow: no NDEF message.

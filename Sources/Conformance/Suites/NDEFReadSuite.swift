@@ -122,7 +122,7 @@ enum NDEFReadSuite: ConformanceSuite {
         }
         let full4 = Fixtures.message(ofLength: 0x0800 - 2)
         let full2 = Fixtures.message(
-            ofLength: (try? Type2TagMemory.capacity(dataAreaSize: 144)) ?? 0)
+            ofLength: Fixtures.type2Capacity(dataAreaSize: 144))
         let capacity =
             "CoreNFC's NFCNDEFTag.queryNDEFStatus: the status (notSupported, readWrite, "
             + "readOnly) and the capacity, the largest message the tag holds (DESIGN §5)"

@@ -39,7 +39,7 @@ enum NDEFWriteSuite: ConformanceSuite {
             Fixtures.uri("https://example.com/products?id=42"), Fixtures.text("Espresso"),
             Fixtures.json(Fixtures.favoriteJSON),
         ])
-        let type2Capacity = (try? Type2TagMemory.capacity(dataAreaSize: 144)) ?? 0
+        let type2Capacity = Fixtures.type2Capacity(dataAreaSize: 144)
         let threeRecords =
             "NFC Forum NDEF 1.0 §2.3.1: a message of several records (URI, Text, JSON media), "
             + "MB set on the first and ME on the last, is written and read back whole"

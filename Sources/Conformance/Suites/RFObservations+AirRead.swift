@@ -81,8 +81,13 @@ extension RFObservations {
             return "CC bytes " + AirRead.describe(missing: ccRange, in: cc) + " were not read"
         }
         // The length field is the tag's own, so a tag announcing more than its file holds
-        // asks only for the bytes there are.
-        let length = (try? lengthField.decode(file)) ?? 0
+        // asks only for the bytes there are; one that cannot be decoded asks for itself.
+        let length: Int
+        do {
+            length = try lengthField.decode(file)
+        } catch {
+            length = 0
+        }
         let needed = 0..<min(file.count, lengthField.size + length)
         let served = read.offsets(of: ndefFile)
         guard AirRead.firstMissing(needed, in: served) != nil else { return "" }
@@ -98,9 +103,15 @@ extension RFObservations {
         if AirRead.firstMissing(cc, in: read.addresses) != nil {
             return "the CC (block 3) was not read"
         }
-        guard let tagMemory = try? Type2TagMemory(image: memory),
-            let tlv = tagMemory.walk.ndefTLV
-        else { return "" }
+        let tagMemory: Type2TagMemory
+        do {
+            tagMemory = try Type2TagMemory(image: memory)
+        } catch {
+            return "the tag's memory has no NDEF Message TLV to have read (\(error))"
+        }
+        guard let tlv = tagMemory.walk.ndefTLV else {
+            return "the tag's memory has no NDEF Message TLV to have read"
+        }
         let reserved = tagMemory.walk.areas.map(\.range)
         let needed = (tlv.offset..<tlv.endOffset).filter { address in
             !reserved.contains { $0.contains(address) }

@@ -216,9 +216,8 @@ enum Type2LayoutSuite: ConformanceSuite {
                     rule: "NFC Forum T2T 1.1 §2.2 (dynamic memory: reserved bytes and lock bytes "
                         + "are jumped over) and §2.3.4 (the 3-byte length)"))
         }
-        if let lock = Type2LockControl.defaultControl(dataAreaSize: 496),
-            let capacity = try? Type2TagMemory.capacity(dataAreaSize: 496, lockControl: lock)
-        {
+        if let lock = Type2LockControl.defaultControl(dataAreaSize: 496) {
+            let capacity = Fixtures.type2Capacity(dataAreaSize: 496, lockControl: lock)
             cases.append(
                 read(
                     "T2T-L-013", "reads a message filling an NTAG215's data area to its last byte",
@@ -296,13 +295,14 @@ enum Type2LayoutSuite: ConformanceSuite {
                     ], dynamicallyLocked: locked))
         }
         let ntag216Lock = Type2DynamicLockBits.defaultBits(dataAreaSize: 888)?.area ?? 0..<0
-        let ntag216Capacity =
-            (try? Type2TagMemory(
+        let ntag216Capacity = Fixtures.built("the capacity of an NTAG216 after a Proprietary TLV") {
+            try Type2TagMemory(
                 image: Type2LayoutVariant(
                     dataAreaSize: 888,
                     elements: [.tlv(.proprietary, Array(repeating: 0x5A, count: 60)), .message]
                 ).image(uid: [0x08, 0, 0, 0], message: [])
-            ).ndefCapacity) ?? 0
+            ).ndefCapacity
+        }
         let staticTag = tag(
             uri, .init(dataAreaSize: 48, elements: [.message, .terminator], staticallyLocked: true))
         let refusedWrite =
