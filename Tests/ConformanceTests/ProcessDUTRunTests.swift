@@ -6,7 +6,8 @@ import Rig
 import Testing
 
 /// A conformance run with a reader product behind the JSON Lines adapter: a DUT that breaks
-/// the protocol gets an ERROR verdict quoting the offending line, and the run goes on.
+/// the protocol gets an ERROR verdict quoting the offending line, one that crashes or hangs on
+/// a tag fails, and the run goes on.
 @Suite struct ProcessDUTRunTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
@@ -42,18 +43,25 @@ import Testing
         }
     }
 
-    @Test func anEarlyExitIsAnErrorWithItsStatusAndTheNextCaseStillRuns() async throws {
+    /// A reader that dies while it reads a tag crashed on that tag: its failure, with its
+    /// exit status and stderr, not the harness's error; the next case starts it again.
+    @Test func aDUTDyingOnATagFailsAsACrashAndTheNextCaseStillRuns() async throws {
         let results = try await Self.run(mode: "exit-early", cases: ["NDEF-R-001", "NDEF-R-003"])
         #expect(results.count == 2)
-        #expect(results.allSatisfy { $0.verdict == .error })
+        #expect(results.allSatisfy { $0.verdict == .fail })
+        #expect(
+            results[0].message.hasPrefix("read: the DUT crashed on the tag: "),
+            "\(results[0].message)")
         #expect(results[0].message.contains("exited with status 3"), "\(results[0].message)")
+        #expect(results[0].message.contains("boom: reader unplugged"), "\(results[0].message)")
     }
 
-    @Test func aSilentDUTTimesOutAsAnError() async throws {
+    @Test func aDUTThatStopsAnsweringOnATagFailsAsAHang() async throws {
         let results = try await Self.run(mode: "silent", cases: ["NDEF-R-001"])
-        #expect(results.first?.verdict == .error)
+        #expect(results.first?.verdict == .fail)
         #expect(
-            results.first?.message.contains("no answer to read") == true,
+            results.first?.message.hasPrefix("read: the DUT hung on the tag: no answer to read")
+                == true,
             "\(results.first?.message ?? "")")
     }
 }

@@ -16,7 +16,10 @@ enum BackgroundReadingSuite: ConformanceSuite {
             + "custom scheme or a tag without a URI record opens nothing. The DUT reads the tag "
             + "and says what it would open (`dispatch` in the process DUT protocol); the "
             + "verdict compares that with nfcrig's own model of the rule "
-            + "(`BackgroundReading.evaluate`), and a DUT that does not offer it is skipped.",
+            + "(`BackgroundReading.evaluate`), and a DUT that does not offer it is skipped. "
+            + "What a phone would open never shows on the air, so the case rests on a read the "
+            + "air does show (every byte of the message served in one activation) and on the "
+            + "DUT's answer about it.",
         "Measurements: `timeToDetect`, `readTime.<size>` and `dispatchTime` (the DUT's "
             + "answer to `dispatch`).",
     ]
