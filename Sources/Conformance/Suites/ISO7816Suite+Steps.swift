@@ -70,6 +70,13 @@ extension ISO7816Suite {
         try await selected(context, aid)
         let judged = expect(try await apdu(context, command), expected, to: what)
         guard judged.verdict == .pass else { throw CaseSteps.Stop(outcome: judged) }
+        // The right answer proves nothing by itself: the card must have received the command.
+        guard await commands(context).contains(command) else {
+            throw CaseSteps.Stop(
+                outcome: .fail(
+                    "\(what): the DUT returned the card's answer, but the card never received "
+                        + "the command " + describe(command)))
+        }
     }
 
     /// The reader's R- and S-blocks and chained parts, as the card logged them.

@@ -10,7 +10,9 @@ enum MultiTagSuite: ConformanceSuite {
     /// What the suite checks and how it is judged, for the catalogue.
     static let about = [
         "Two tags in the field, Type 4 and Type 2 in every pairing: the DUT's scan must report "
-            + "more than one tag, and neither tag may see the start of an NDEF read (a SELECT of "
+            + "more than one tag, naming each tag in the field by its UID exactly once (a count "
+            + "alone, or one UID twice, never named the other tag), and neither tag may see the "
+            + "start of an NDEF read (a SELECT of "
             + "the NDEF application on a Type 4 tag, a READ on a Type 2 tag) while both are "
             + "there. Then one tag leaves and the DUT must find the other alone and read it "
             + "right; in MULTI-005 the tag comes back, and both must be reported again and "
