@@ -45,7 +45,7 @@ WALL_TEST_LOG := .build/nfcrig-wall-test.log
 WALL_CLOCK_TESTS := SimUSBClientTests|VirtualUSBRunCommandLineTests
 WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|NfcpyDUTTests|ScriptedRecordsDUTTests
 WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|WallRigTimeTests|WallSignalTests|WallTagSlotTests
-WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|WallTagArmingTests
+WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|WallTagArmingTests|WallHostLatenessTests
 # NFCRIG_CLIENT_TESTS: the third-party PN533 clients (libnfc's tools, nfcpy) are installed,
 # so their tests run and fail when a client is missing. NFCRIG_TSHARK: the program the trace
 # files' oracle test and the Wireshark profile's test run (tshark, in SYSTEM_PACKAGES).
