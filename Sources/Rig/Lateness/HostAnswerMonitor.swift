@@ -45,29 +45,13 @@ public final class HostAnswerMonitor: Sendable {
 
     /// One transfer of the chip, the way `ObservedTransport` shows it.
     public func observe(_ direction: PN533FrameDirection, _ bytes: [UInt8]) {
-        guard let frame = try? PN533Frame.decode(transfer: bytes),
-            case .information(let frameDirection, let code, let data) = frame,
-            frameDirection == direction
-        else { return }
+        guard let transfer = EmulatorTransfer(direction, bytes) else { return }
         let stamp = now()
-        switch (direction, code) {
-        // The reader's command: TgInitAsTarget's answer (mode byte, then the first frame),
-        // TgGetInitiatorCommand's and TgGetData's (status byte 0, then the frame).
-        case (.chipToHost, PN533Command.tgInitAsTarget.responseCode):
-            arrived(data.count > 1 ? Array(data.dropFirst()) : nil, at: stamp)
-        case (.chipToHost, PN533Command.tgGetInitiatorCommand.responseCode),
-            (.chipToHost, PN533Command.tgGetData.responseCode):
-            arrived(
-                data.count > 1 && data[0] & 0x3F == 0 ? Array(data.dropFirst()) : nil, at: stamp)
-        // The answer going to the chip.
-        case (.hostToChip, PN533Command.tgResponseToInitiator.rawValue),
-            (.hostToChip, PN533Command.tgSetData.rawValue):
-            answered(at: stamp)
-        // Arming again: nothing is pending any more.
-        case (.hostToChip, PN533Command.tgInitAsTarget.rawValue):
-            state.withLock { $0.pending = nil }
-        default:
-            break
+        switch transfer {
+        case .readerFrame(let command): arrived(command, at: stamp)
+        case .answer: answered(at: stamp)
+        // Armed again: nothing is pending any more.
+        case .arming: state.withLock { $0.pending = nil }
         }
     }
 
