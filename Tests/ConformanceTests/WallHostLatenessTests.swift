@@ -11,7 +11,8 @@ import Testing
 /// (`simulated: nil`, no field of the rig's), on the wall clock, in an air of their own,
 /// and the emulator's host is held up by an injected delay: a case the reader then fails
 /// is the harness's error with the figures, and without the delay the same case passes.
-/// Real time: in the Makefile's WALL_CLOCK_TESTS.
+/// Real time: in the Makefile's WALL_CLOCK_TESTS. `VirtualUSBHostLatenessTests` below runs
+/// the same over virtual USB.
 @Suite(.serialized) struct WallHostLatenessTests {
     /// The fault: a host that takes `delay` before it hands the chip an answer `holds`
     /// picks (TgResponseToInitiator), as a busy machine's would. Only the answers a read
@@ -41,12 +42,19 @@ import Testing
         var preferredExecutor: (any SerialExecutor)? { base.preferredExecutor }
     }
 
+    /// How the emulator's host reaches its chip: in process, or through libusb on virtual
+    /// USB (umockdev), as it reaches a dongle.
+    enum Link: Sendable {
+        case inProcess
+        case virtualUSB(VirtualUSBChips)
+    }
+
     /// A bench: emulator `tag-a` and the reference reader's chip on "dongles" (simulated
     /// chips in an air of their own), the rig on the plain wall clock with no field, the
     /// emulator's host delayed by `hostDelay` after its monitor has seen the command.
-    static func bench(hostDelay: Duration, holding holds: @escaping @Sendable ([UInt8]) -> Bool)
-        async throws -> AssembledRig
-    {
+    static func bench(
+        hostDelay: Duration, holding holds: @escaping @Sendable ([UInt8]) -> Bool, link: Link
+    ) async throws -> AssembledRig {
         let time = RigTime.wall()
         let air = RFField(clock: SimulationClock(mode: .wall))
         let tag = PN533Firmware(name: "tag-a", field: air, usb: .zero)
@@ -54,12 +62,17 @@ import Testing
         await tag.setInField(true)
         let monitor = HostAnswerMonitor(emulator: "tag-a", now: { time.now })
         // The monitor sees each answer when the host hands it over: after the delay.
-        let observed = ObservedTransport(tag.transport(), observer: monitor.observe)
-        let tagChip = RigChip(
-            id: "tag-a",
-            device: PN533Device(
-                transport: HostDelayTransport(base: observed, delay: hostDelay, holds: holds)),
-            simulated: nil, hostAnswers: monitor)
+        func delayed(_ transport: some Transport) -> PN533Device {
+            let observed = ObservedTransport(transport, observer: monitor.observe)
+            return PN533Device(
+                transport: HostDelayTransport(base: observed, delay: hostDelay, holds: holds))
+        }
+        let device: PN533Device
+        switch link {
+        case .inProcess: device = delayed(tag.transport())
+        case .virtualUSB(let chips): device = delayed(try await chips.plug(tag, id: "tag-a"))
+        }
+        let tagChip = RigChip(id: "tag-a", device: device, simulated: nil, hostAnswers: monitor)
         let readerChip = RigChip(
             id: "dut", device: PN533Device(transport: reader.transport()), simulated: nil)
         let file = RigFile(
@@ -85,8 +98,10 @@ import Testing
 
     /// Case `id` on a bench whose emulator host takes `hostDelay` more for each answer a
     /// read needs; the result, and how many answers the emulator timed.
-    static func run(_ id: String, hostDelay: Duration) async throws -> (CaseResult, timed: Int) {
-        let rig = try await bench(hostDelay: hostDelay, holding: readAnswer(id))
+    static func run(_ id: String, hostDelay: Duration, link: Link = .inProcess) async throws
+        -> (CaseResult, timed: Int)
+    {
+        let rig = try await bench(hostDelay: hostDelay, holding: readAnswer(id), link: link)
         let readCase = try #require(ConformanceCatalog.allCases.first { $0.id == id })
         let dut = ReferenceDUT(chip: try #require(rig.readerChip), clock: rig.readerClock)
         let result = await ConformanceRunner(rig: rig, dut: dut, repeatCount: 1).run(readCase)
@@ -97,15 +112,23 @@ import Testing
 
     /// NDEF-R-001 reads a Type 4 Tag (FWI 8: FWT 77.3 ms); NDEF-R-003 a Type 2 Tag (READ
     /// timeout 5 ms). The delay is past what the simulated reader waits for either.
-    @Test(arguments: [
+    static let cases = [
         // The first late answer: the one to the SELECT of the NDEF application.
         ("NDEF-R-001", "to answer SELECT, the tag's FWT is 77.3 ms"),
         ("NDEF-R-003", "to answer READ, the tag's READ timeout is 5.0 ms"),
-    ])
+    ]
+
+    @Test(arguments: cases)
     func aSlowEmulatorHostIsTheHarnessesErrorWithItsFigures(id: String, figures: String)
         async throws
     {
-        let (slow, _) = try await Self.run(id, hostDelay: .milliseconds(250))
+        try await Self.check(id, figures: figures, link: .inProcess)
+    }
+
+    /// With a 250 ms host delay case `id` is the harness's error naming `figures`; without
+    /// it the case passes, every answer timed and none late.
+    static func check(_ id: String, figures: String, link: Link) async throws {
+        let (slow, _) = try await run(id, hostDelay: .milliseconds(250), link: link)
         #expect(slow.verdict == .error, "\(slow.message)")
         #expect(slow.message.hasPrefix("harness: emulator tag-a's host took "), "\(slow.message)")
         #expect(slow.message.contains(figures), "\(slow.message)")
@@ -114,10 +137,35 @@ import Testing
             slow.message.contains("late answer(s) in \(attempts) attempt(s)"), "\(slow.message)")
         // What the DUT was seen to do comes after, never as its verdict.
         #expect(slow.message.contains("; the DUT cannot be judged: read: "), "\(slow.message)")
-        let (prompt, timed) = try await Self.run(id, hostDelay: .zero)
+        let (prompt, timed) = try await run(id, hostDelay: .zero, link: link)
         #expect(prompt.verdict == .pass, "\(prompt.message)")
         // The emulator timed every answer of the read and found none late.
         #expect(timed > 3)
         #expect(!prompt.message.contains("late"), "\(prompt.message)")
+    }
+}
+
+/// The same bench with the emulator's chip on virtual USB: its host reaches it through
+/// nfcrig's libusb transport, as it reaches a dongle, and times it from those transfers.
+/// Runs under umockdev-wrapper, in a process of its own (umockdev keeps one bus per
+/// process): `make test` runs it so.
+@Suite(
+    .serialized,
+    .enabled(
+        if: ProcessInfo.processInfo.environment["NFCRIG_VIRTUAL_USB"] == "1",
+        "needs umockdev-wrapper's preload library (make test runs it so)")
+)
+struct VirtualUSBHostLatenessTests {
+    /// The process's one bus, shared by the benches.
+    static let chips = Result { () throws(RigAssemblyError) in
+        try VirtualUSBChips(id: "tag-a", bus: nil)
+    }
+
+    @Test(arguments: WallHostLatenessTests.cases)
+    func aSlowEmulatorHostOnUSBIsTheHarnessesErrorWithItsFigures(id: String, figures: String)
+        async throws
+    {
+        try await WallHostLatenessTests.check(
+            id, figures: figures, link: .virtualUSB(try Self.chips.get()))
     }
 }
