@@ -37,6 +37,7 @@ SAMPLES := $(sort $(wildcard Rigs/samples/*.hex))
 TEST_LOG := .build/nfcrig-test.log
 VUSB_TEST_LOG := .build/nfcrig-vusb-test.log
 VUSB_RIG_TEST_LOG := .build/nfcrig-vusb-rig-test.log
+VUSB_LATE_TEST_LOG := .build/nfcrig-vusb-late-test.log
 WALL_TEST_LOG := .build/nfcrig-wall-test.log
 # Tests that time real exchanges on the wall clock (third-party clients, every suite over
 # virtual USB, a rig of no simulated chip and its waits): they run after the others, one
@@ -45,7 +46,7 @@ WALL_TEST_LOG := .build/nfcrig-wall-test.log
 WALL_CLOCK_TESTS := SimUSBClientTests|VirtualUSBRunCommandLineTests
 WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|NfcpyDUTTests|ScriptedRecordsDUTTests
 WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|WallRigTimeTests|WallSignalTests|WallTagSlotTests
-WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|WallTagArmingTests
+WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|WallTagArmingTests|WallHostLatenessTests
 # NFCRIG_CLIENT_TESTS: the third-party PN533 clients (libnfc's tools, nfcpy) are installed,
 # so their tests run and fail when a client is missing. NFCRIG_TSHARK: the program the trace
 # files' oracle test and the Wireshark profile's test run (tshark, in SYSTEM_PACKAGES).
@@ -123,6 +124,12 @@ test: deps
 	@if grep -q 'skipped' $(VUSB_RIG_TEST_LOG) \
 		|| ! grep -q 'Test run with 1 test' $(VUSB_RIG_TEST_LOG); then \
 		echo "make test: ProcessDUTReaderFaultTests did not run under umockdev-wrapper"; exit 1; fi
+	@# An emulator timing its host over virtual USB (issue 32): a bus of its own, a run too.
+	set -o pipefail; NFCRIG_VIRTUAL_USB=1 umockdev-wrapper $(SWIFT) test --skip-build \
+		--filter VirtualUSBHostLatenessTests 2>&1 | tee $(VUSB_LATE_TEST_LOG)
+	@if grep -q 'skipped' $(VUSB_LATE_TEST_LOG) \
+		|| ! grep -q 'Test run with 1 test' $(VUSB_LATE_TEST_LOG); then \
+		echo "make test: VirtualUSBHostLatenessTests did not run under umockdev-wrapper"; exit 1; fi
 	$(SWIFT) format lint --strict -r $(FORMAT_PATHS)
 	@echo "make test: swift format lint --strict clean; wall-clock tests on their own:"
 	@grep -E 'Test run with [0-9]+ tests?' $(WALL_TEST_LOG) | tail -n 1

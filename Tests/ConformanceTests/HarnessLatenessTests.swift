@@ -1,9 +1,12 @@
 import Conformance
 import Foundation
+import ISODEP
 import NFCRigTestSupport
+import PN533
 import PN533Sim
-import Rig
 import Testing
+
+@testable import Rig
 
 /// A repetition the harness spoiled (an emulator's host answering the reader too late) is
 /// run again, and a verdict it keeps spoiling is the harness's error, never the DUT's fail.
@@ -100,6 +103,110 @@ import Testing
         let (result, attempts) = try await Self.run(rig, failing: false, late: true)
         #expect(attempts == 2)
         #expect(result.verdict == .pass)
+        await rig.close()
+    }
+
+    /// `rig` with an emulator that times its host (as on a USB dongle) on a clock the test
+    /// moves: the monitor, and the hand setting its time in milliseconds.
+    static func timingHost(_ rig: AssembledRig) -> (
+        AssembledRig, HostAnswerMonitor, @Sendable (Double) -> Void
+    ) {
+        let time = Locked(Duration.zero)
+        let monitor = HostAnswerMonitor(emulator: "tag-a", now: { time.withLock { $0 } })
+        var chip = rig.emulators[0]
+        chip.hostAnswers = monitor
+        let timed = AssembledRig(
+            file: rig.file, directory: rig.directory, time: rig.time, field: rig.field,
+            emulators: [chip], readerChip: rig.readerChip, dutReader: nil, virtualUSB: nil)
+        return (
+            timed, monitor,
+            { milliseconds in
+                time.withLock { $0 = .microseconds(Int64((milliseconds * 1000).rounded())) }
+            }
+        )
+    }
+
+    /// The emulator's host answers a READ BINARY `hostMilliseconds` after it came, on a tag
+    /// whose FWT is 4.8 ms (FWI 4).
+    static func answerReadBinary(
+        _ monitor: HostAnswerMonitor, _ set: (Double) -> Void, hostMilliseconds: Double
+    ) throws {
+        monitor.present(.type4(fwt: ISODEPTiming.frameWaitingTime(fwi: 4)))
+        set(0)
+        monitor.observe(
+            .chipToHost,
+            try PN533Frame.response(
+                to: .tgGetInitiatorCommand, [0x00, 0x02, 0x00, 0xB0, 0x00, 0x00, 0x0F]
+            ).encode())
+        set(hostMilliseconds)
+        monitor.observe(
+            .hostToChip,
+            try PN533Frame.command(.tgResponseToInitiator, [0x02, 0x90, 0x00]).encode())
+    }
+
+    @Test func aFailureWhileAnEmulatorTimedItsHostLateIsTheHarnessesErrorWithTheFigures()
+        async throws
+    {
+        let (rig, monitor, set) = Self.timingHost(try await Self.rig())
+        let attempts = Counter()
+        let slow = ConformanceCase(id: "T-004", suite: "t", title: "t", rule: "t", setup: "") {
+            _ in
+            attempts.increment()
+            // 31.2 ms the first two times, 20 ms the third: the last attempt's figures, and
+            // the longest time.
+            try? Self.answerReadBinary(
+                monitor, set, hostMilliseconds: attempts.value < 3 ? 31.2 : 20)
+            return .fail("the DUT read nothing")
+        }
+        let dut = ReferenceDUT(chip: try #require(rig.readerChip), clock: rig.readerClock)
+        let result = await ConformanceRunner(rig: rig, dut: dut, repeatCount: 1).run(slow)
+        #expect(attempts.value == 1 + ConformanceRunner.harnessRetries)
+        #expect(result.verdict == .error)
+        #expect(
+            result.message
+                == "harness: emulator tag-a's host took 20.0 ms to answer READ BINARY, the tag's "
+                + "FWT is 4.8 ms (3 late answer(s) in 3 attempt(s), the longest took 31.2 ms); "
+                + "the DUT cannot be judged: the DUT read nothing; 2 attempt(s) run again: an "
+                + "emulator's host answered the reader too late")
+        await rig.close()
+    }
+
+    @Test func aHostThatAnswersInTimeLeavesTheDUTsFailureItsOwn() async throws {
+        let (rig, monitor, set) = Self.timingHost(try await Self.rig())
+        let attempts = Counter()
+        let prompt = ConformanceCase(id: "T-005", suite: "t", title: "t", rule: "t", setup: "") {
+            _ in
+            attempts.increment()
+            try? Self.answerReadBinary(monitor, set, hostMilliseconds: 2)
+            return .fail("the DUT read nothing")
+        }
+        let dut = ReferenceDUT(chip: try #require(rig.readerChip), clock: rig.readerClock)
+        let result = await ConformanceRunner(rig: rig, dut: dut, repeatCount: 1).run(prompt)
+        #expect(attempts.value == 1)
+        #expect(result.verdict == .fail)
+        #expect(result.message == "the DUT read nothing")
+        #expect(monitor.timedAnswers == 1)
+        await rig.close()
+    }
+
+    @Test func aRepetitionRunAgainSaysWhichAnswerWasLate() async throws {
+        let (rig, monitor, set) = Self.timingHost(try await Self.rig())
+        let attempts = Counter()
+        let once = ConformanceCase(id: "T-006", suite: "t", title: "t", rule: "t", setup: "") {
+            _ in
+            attempts.increment()
+            guard attempts.value == 1 else { return .pass }
+            try? Self.answerReadBinary(monitor, set, hostMilliseconds: 12.5)
+            return .fail("the DUT read nothing")
+        }
+        let dut = ReferenceDUT(chip: try #require(rig.readerChip), clock: rig.readerClock)
+        let result = await ConformanceRunner(rig: rig, dut: dut, repeatCount: 1).run(once)
+        #expect(result.verdict == .pass)
+        #expect(
+            result.message
+                == "1 attempt(s) run again: an emulator's host answered the reader too late "
+                + "(emulator tag-a's host took 12.5 ms to answer READ BINARY, the tag's "
+                + "FWT is 4.8 ms)")
         await rig.close()
     }
 

@@ -51,9 +51,10 @@ public struct ConformanceRunner: Sendable {
     /// the trace kept is that repetition's.
     ///
     /// A repetition that did not pass while an emulator answered the reader too late (its
-    /// host was slow: the field counts such answers) is run again, up to `harnessRetries`
+    /// host was slow: the simulated field counts such answers, and an emulator on a USB
+    /// dongle times its host from its own transfers) is run again, up to `harnessRetries`
     /// times, its samples and timeline dropped; the result says how many were. Still
-    /// spoiled, it is an `error`: such a verdict would not be the DUT's.
+    /// spoiled, it is an `error` with the figures: such a verdict would not be the DUT's.
     public func run(_ conformanceCase: ConformanceCase) async -> CaseResult {
         let profile = rig.file.profile
         guard conformanceCase.profiles.contains(profile) else {
@@ -73,28 +74,31 @@ public struct ConformanceRunner: Sendable {
         var worst = RepetitionOutcome.pass
         var decisive: CaseTrace?
         var reruns = 0
+        var spoiledReruns: [EmulatorLateness] = []
         for repetition in 0..<repeatCount {
             var attempt = 0
             var outcome = RepetitionOutcome.pass
             var interfaces: [InterfaceTrace]?
+            var spoilers: [EmulatorLateness] = []
             while true {
-                let lateBefore = await rig.lateEmulatorAnswers
+                let mark = await rig.latenessMark()
                 let attemptRecorder = CaseRecorder()
                 let context = CaseContext(
                     rig: rig, dut: dut, slots: slots, recorder: attemptRecorder,
                     repetition: repetition)
                 (outcome, interfaces) = await runRepetition(conformanceCase, context)
-                let late = await rig.lateEmulatorAnswers - lateBefore
-                if late > 0, outcome.verdict != .pass, !conformanceCase.answersLateOnPurpose {
+                let late = await rig.lateness(since: mark)
+                if late.count > 0, outcome.verdict != .pass, !conformanceCase.answersLateOnPurpose {
                     guard attempt < Self.harnessRetries else {
                         outcome = .error(
-                            "harness: an emulator answered the reader after it had stopped "
-                                + "listening (\(late) time(s): its host was too slow), in "
-                                + "\(attempt + 1) attempt(s); the DUT cannot be judged: "
-                                + outcome.message)
+                            "harness: " + Self.lateness(spoilers + [late])
+                                + "; the DUT cannot be judged: " + outcome.message)
+                        // The error carries these figures; the note on re-runs need not.
+                        spoilers = []
                         recorder.absorb(attemptRecorder)
                         break
                     }
+                    spoilers.append(late)
                     attempt += 1
                     reruns += 1
                     continue
@@ -102,6 +106,7 @@ public struct ConformanceRunner: Sendable {
                 recorder.absorb(attemptRecorder)
                 break
             }
+            spoiledReruns += spoilers
             let trace = interfaces.map {
                 CaseTrace(repetition: repetition, interfaces: $0, evidenceAt: outcome.evidenceAt)
             }
@@ -122,6 +127,7 @@ public struct ConformanceRunner: Sendable {
             message +=
                 (message.isEmpty ? "" : "; ")
                 + "\(reruns) attempt(s) run again: an emulator's host answered the reader too late"
+                + (Self.firstLateAnswer(spoiledReruns).map { " (\($0))" } ?? "")
         }
         return CaseResult(
             id: conformanceCase.id, suite: conformanceCase.suite, title: conformanceCase.title,
@@ -129,6 +135,28 @@ public struct ConformanceRunner: Sendable {
             timeline: recorder.timeline, duration: rig.now - start,
             trace: traceMode.keeps(worst.verdict) ? decisive : nil,
             expected: conformanceCase.expected(under: profile))
+    }
+
+    /// What the late answers of `attempts` (each spoiled) were: when an emulator timed its
+    /// host, the figures of the last attempt's first late answer (those after it are
+    /// mostly the reader's recovery from it) and the longest host time; else what the
+    /// field counted.
+    static func lateness(_ attempts: [EmulatorLateness]) -> String {
+        let count = attempts.map(\.count).reduce(0, +)
+        let tally = "\(count) late answer(s) in \(attempts.count) attempt(s)"
+        guard let first = firstLateAnswer(attempts) else {
+            return "an emulator answered the reader after it had stopped listening (\(tally): "
+                + "its host was too slow)"
+        }
+        let longest = attempts.flatMap(\.hostLateAnswers).map(\.hostTime).max() ?? first.hostTime
+        return "\(first) (\(tally)"
+            + (longest > first.hostTime
+                ? ", the longest took \(LateEmulatorAnswer.milliseconds(longest))" : "") + ")"
+    }
+
+    /// The first late answer an emulator timed in the last of `attempts` that has one.
+    static func firstLateAnswer(_ attempts: [EmulatorLateness]) -> LateEmulatorAnswer? {
+        attempts.last { !$0.hostLateAnswers.isEmpty }?.hostLateAnswers.first
     }
 
     /// One repetition on the rig's clock, with its traces when the mode keeps any.

@@ -53,11 +53,12 @@ public struct AssembledRig: Sendable {
             virtualUSB = try VirtualUSBChips(id: id, bus: virtualUSBBus)
         }
         var chips: [RigChip] = []
-        for (id, device) in devices {
+        for (index, (id, device)) in devices.enumerated() {
             do throws(RigAssemblyError) {
                 chips.append(
                     try await open(
-                        device, id: id, field: field, virtualUSB: virtualUSB, usb: usb, time: time))
+                        device, id: id, emulator: index < file.emulators.count, field: field,
+                        virtualUSB: virtualUSB, usb: usb, time: time))
             } catch {
                 for chip in chips { await chip.usb?.close() }
                 virtualUSB?.unplug()
@@ -126,13 +127,23 @@ public struct AssembledRig: Sendable {
     }
 
     private static func open(
-        _ spec: RigFile.DeviceSpec, id: String, field: RFField?, virtualUSB: VirtualUSBChips?,
-        usb: USBTiming, time: RigTime
+        _ spec: RigFile.DeviceSpec, id: String, emulator: Bool, field: RFField?,
+        virtualUSB: VirtualUSBChips?, usb: USBTiming, time: RigTime
     ) async throws(RigAssemblyError) -> RigChip {
         // Every chip nfcrig drives keeps a USB trace while a case asks for one.
         let trace = USBTraceRecorder(now: { time.now })
         func device(_ transport: some Transport) -> PN533Device {
             PN533Device(transport: ObservedTransport(transport, observer: trace.observe))
+        }
+        // An emulator on a dongle times its host's answers itself: no field sees them.
+        func timedDevice(_ transport: some Transport) -> (PN533Device, HostAnswerMonitor?) {
+            guard emulator else { return (device(transport), nil) }
+            let monitor = HostAnswerMonitor(emulator: id, now: { time.now })
+            let observed = ObservedTransport(transport) { direction, bytes in
+                trace.observe(direction, bytes)
+                monitor.observe(direction, bytes)
+            }
+            return (PN533Device(transport: observed), monitor)
         }
         switch spec {
         case .sim:
@@ -158,9 +169,10 @@ public struct AssembledRig: Sendable {
             }
             do {
                 let (transport, _) = try await PN533USBDevice.open(selector)
+                let (device, monitor) = timedDevice(transport)
                 return RigChip(
-                    id: id, device: device(transport), simulated: nil, usb: transport,
-                    usbTrace: trace)
+                    id: id, device: device, simulated: nil, usb: transport, usbTrace: trace,
+                    hostAnswers: monitor)
             } catch {
                 throw .usb(id: id, message: "\(error)")
             }

@@ -15,13 +15,17 @@ public struct RigChip: Sendable {
     public var usb: PN533USBTransport?
     /// The USB trace of the chip's transfers (nil for a chip put together by hand).
     public var usbTrace: USBTraceRecorder?
+    /// The timing of the host's answers, for an emulator on a USB dongle: no simulated field
+    /// sees when its answers go on the air, so it times them from its own transfers.
+    public var hostAnswers: HostAnswerMonitor?
 
     /// A chip of a rig put together by hand (a benchmark, a tool).
     public init(
         id: String, device: PN533Device, simulated: PN533Firmware?, usb: PN533USBTransport? = nil,
-        usbTrace: USBTraceRecorder? = nil
+        usbTrace: USBTraceRecorder? = nil, hostAnswers: HostAnswerMonitor? = nil
     ) {
         self.usbTrace = usbTrace
+        self.hostAnswers = hostAnswers
         self.id = id
         self.device = device
         self.simulated = simulated

@@ -1,3 +1,4 @@
+import NDEF
 import TagFormat
 
 /// What a line from a DUT process means: an event, a late answer, or the response to the
@@ -20,14 +21,15 @@ extension ProcessDUTAnswer {
     /// - Throws: `DUTError.protocolViolation` quoting the line, or the DUT's own error
     ///   (`.reader`, `.unsupported`) when it answered `"ok": false`.
     static func received(_ line: String, expecting expected: Int) throws(DUTError) -> Received {
-        let answer = try ProcessDUTAnswer(line: line)
-        if let event = answer.event {
-            guard answer.id == nil else {
+        let answer = ProcessDUTAnswer(line: line)
+        let head = try answer.decode(DUTAnswerBody.Head.self)
+        if let event = head.event {
+            guard head.id == nil else {
                 throw .protocolViolation(line: line, reason: "an event must not carry an id")
             }
             return .event(event)
         }
-        guard let id = answer.id else {
+        guard let id = head.id?.value else {
             throw .protocolViolation(line: line, reason: "a response needs the request's id")
         }
         if id < expected { return .late }
@@ -42,48 +44,41 @@ extension ProcessDUTAnswer {
     /// The `hello` response: who the DUT is, the protocol it speaks (it must be `version`
     /// when given) and who runs ISO-DEP.
     func identity(speaking version: Int) throws(DUTError) -> DUTIdentity {
-        if let spoken = try optionalInteger("protocol"), spoken != version {
+        let hello = try decode(DUTAnswerBody.Hello.self)
+        if let spoken = hello.protocol?.value, spoken != version {
             throw .protocolViolation(
                 line: line, reason: "the DUT speaks protocol \(spoken); nfcrig speaks \(version)")
         }
-        var isoDEP: ISODEPHandling?
-        if let handling = try optionalString("iso_dep") {
-            guard let known = ISODEPHandling(rawValue: handling) else {
-                throw .protocolViolation(
-                    line: line,
-                    reason: "\"iso_dep\" must be \"chip\" or \"host\", not \"\(handling)\"")
-            }
-            isoDEP = known
-        }
-        return DUTIdentity(
-            name: try string("name"), firmware: try string("firmware"), isoDEP: isoDEP)
+        return DUTIdentity(name: hello.name, firmware: hello.firmware, isoDEP: hello.isoDEP?.value)
     }
 
-    /// The `scan` response: the UIDs of the tags the DUT found.
+    /// The `scan` response: the UIDs of the tags the DUT found, as it wrote them.
     func scan() throws(DUTError) -> DUTScan {
-        let tags = try array("tags").map { (tag) throws(DUTError) in
-            try ProcessDUTAnswer(fields: tag, line: line).string("uid")
+        let tags = try decode(DUTAnswerBody.Scan.self).tags
+        if let index = tags.firstIndex(where: { $0.uid.bytes.isEmpty }) {
+            throw .protocolViolation(
+                line: line, reason: "\"tags[\(index)].uid\" must be at least one byte")
         }
-        return DUTScan(tags: tags)
+        return DUTScan(tags: tags.map(\.uid.text))
     }
 
     /// The `read` response: the tag's status and capacity, its message and records.
     func read() throws(DUTError) -> DUTRead {
-        let statusText = try string("status")
-        guard let status = DUTRead.Status(rawValue: statusText) else {
-            throw .protocolViolation(
-                line: line,
-                reason: "status \"\(statusText)\" is not notSupported, readWrite or readOnly")
-        }
+        let read = try decode(DUTAnswerBody.Read.self)
         return DUTRead(
-            status: status, capacity: try integer("capacity"), ndef: try optionalHex("ndef"),
-            records: try optionalRecords("records"))
+            status: read.status.value, capacity: read.capacity.value, ndef: read.ndef?.bytes,
+            records: read.records?.map {
+                NDEFRecord(
+                    typeNameFormat: $0.tnf.value, type: $0.typeHex.bytes,
+                    identifier: $0.idHex.bytes, payload: $0.payloadHex.bytes)
+            })
     }
 
     /// The `select` response to a request for `aids`: the identifier selected (one of them),
     /// or null for none, and the tag's historical bytes and the SELECT's data when given.
     func selection(among aids: [ApplicationIdentifier]) throws(DUTError) -> DUTSelection? {
-        guard let text = try optionalString("aid") else { return nil }
+        let select = try decode(DUTAnswerBody.Select.self)
+        guard let text = select.aid else { return nil }
         guard let aid = try? ApplicationIdentifier(hex: text), aids.contains(aid) else {
             throw .protocolViolation(
                 line: line,
@@ -91,13 +86,14 @@ extension ProcessDUTAnswer {
                     + aids.map(\.description).joined(separator: ", "))
         }
         return DUTSelection(
-            aid: aid, historicalBytes: try optionalHex("historical_bytes"),
-            applicationData: try optionalHex("application_data"))
+            aid: aid, historicalBytes: select.historicalBytes?.bytes,
+            applicationData: select.applicationData?.bytes)
     }
 
     /// The `apdu` response: the response APDU, at least SW1 SW2.
     func responseAPDU() throws(DUTError) -> [UInt8] {
-        guard let bytes = try optionalHex("response"), bytes.count >= 2 else {
+        guard let bytes = try decode(DUTAnswerBody.APDU.self).response?.bytes, bytes.count >= 2
+        else {
             throw .protocolViolation(
                 line: line, reason: "\"response\" must be hex of at least SW1 SW2")
         }
@@ -105,5 +101,5 @@ extension ProcessDUTAnswer {
     }
 
     /// The `dispatch` response: the URL the DUT would open, if any.
-    func dispatchedURL() throws(DUTError) -> String? { try optionalString("url") }
+    func dispatchedURL() throws(DUTError) -> String? { try decode(DUTAnswerBody.Dispatch.self).url }
 }

@@ -1,12 +1,12 @@
 import Foundation
-import HexText
-import NDEF
 
-/// One line from a DUT process, parsed and checked field by field: every wrong type or
-/// value is a protocol violation that quotes the line.
+/// One line from a DUT process, decoded with `Codable` into the exact types of its fields
+/// (`DUTAnswerBody`): every wrong type or value is a protocol violation that quotes the line
+/// and names the field (`"capacity" must be a whole number ≥ 0`, `"tags[1].uid" is
+/// missing`).
 struct ProcessDUTAnswer {
     let line: String
-    let fields: [String: Any]
+    private let data: Data
 
     /// The error names a DUT may answer with: CoreNFC's `NFCReaderError` codes.
     static let readerErrors: Set<String> = [
@@ -22,134 +22,74 @@ struct ProcessDUTAnswer {
         "readerErrorSecurityViolation", "readerTransceiveErrorPacketTooLong",
     ]
 
-    init(line: String) throws(DUTError) {
+    /// `line`, to be decoded field by field.
+    init(line: String) {
         self.line = line
-        guard let data = line.data(using: .utf8),
-            let object = try? JSONSerialization.jsonObject(with: data),
-            let fields = object as? [String: Any]
-        else {
-            throw .protocolViolation(line: line, reason: "not a JSON object")
-        }
-        self.fields = fields
+        data = Data(line.utf8)
     }
 
-    init(fields: [String: Any], line: String) {
-        self.fields = fields
-        self.line = line
-    }
-
-    var id: Int? { (fields["id"] as? NSNumber).map(\.intValue) }
-
-    var event: String? { fields["event"] as? String }
-
-    /// Throws the DUT's own error when `ok` is false; checks `ok` is a boolean.
-    func requireSuccess() throws(DUTError) {
-        guard let ok = fields["ok"] as? Bool, isJSONBoolean(fields["ok"]) else {
-            throw .protocolViolation(line: line, reason: "\"ok\" must be true or false")
-        }
-        if ok { return }
-        let name = try string("error")
-        guard Self.readerErrors.contains(name) else {
-            throw .protocolViolation(line: line, reason: "unknown error name \"\(name)\"")
-        }
-        if name == "unsupported" { throw .unsupported(operation: optionalText("message") ?? "") }
-        throw .reader(name: name, message: optionalText("message") ?? "")
-    }
-
-    func string(_ key: String) throws(DUTError) -> String {
-        guard let value = fields[key] as? String else {
-            throw .protocolViolation(line: line, reason: "\"\(key)\" must be a string")
-        }
-        return value
-    }
-
-    func optionalString(_ key: String) throws(DUTError) -> String? {
-        guard let value = fields[key], !(value is NSNull) else { return nil }
-        guard let text = value as? String else {
-            throw .protocolViolation(line: line, reason: "\"\(key)\" must be a string or null")
-        }
-        return text
-    }
-
-    private func optionalText(_ key: String) -> String? { fields[key] as? String }
-
-    func integer(_ key: String) throws(DUTError) -> Int {
-        guard let number = fields[key] as? NSNumber, !isJSONBoolean(number),
-            number.doubleValue == Double(number.intValue), number.intValue >= 0
-        else {
-            throw .protocolViolation(line: line, reason: "\"\(key)\" must be a whole number ≥ 0")
-        }
-        return number.intValue
-    }
-
-    func optionalInteger(_ key: String) throws(DUTError) -> Int? {
-        guard let value = fields[key], !(value is NSNull) else { return nil }
-        return try integer(key)
-    }
-
-    func array(_ key: String) throws(DUTError) -> [[String: Any]] {
-        guard let items = fields[key] as? [Any], let objects = items as? [[String: Any]] else {
-            throw .protocolViolation(line: line, reason: "\"\(key)\" must be a list of objects")
-        }
-        return objects
-    }
-
-    func optionalHex(_ key: String) throws(DUTError) -> [UInt8]? {
-        guard let text = try optionalString(key) else { return nil }
-        return try hex(text, named: "\"\(key)\"")
-    }
-
-    /// Hex digits, two per byte, nothing between them; `name` says where, for the error.
-    private func hex(_ text: String, named name: String) throws(DUTError) -> [UInt8] {
+    /// The line read as `Body`.
+    ///
+    /// - Throws: `DUTError.protocolViolation` quoting the line, the reason naming the field.
+    func decode<Body: Decodable>(_ body: Body.Type) throws(DUTError) -> Body {
         do {
-            return try Hex.decodeDigits(text)
+            return try JSONDecoder().decode(Body.self, from: data)
+        } catch let error as DecodingError {
+            throw .protocolViolation(line: line, reason: Self.reason(for: error))
         } catch {
-            throw .protocolViolation(line: line, reason: "\(name): \(error)")
+            throw .protocolViolation(line: line, reason: "\(error)")
         }
     }
 
-    /// The TNF names a record may carry, as `nfcrig ndef decode --json` writes them.
-    static let recordTNFs: [String: TypeNameFormat] = Dictionary(
-        uniqueKeysWithValues: TypeNameFormat.allCases.filter { $0 != .reserved }.map {
-            ($0.name, $0)
-        })
-
-    /// `records`: absent or null, or a list of `{"tnf", "typeHex", "idHex", "payloadHex"}`.
-    func optionalRecords(_ key: String) throws(DUTError) -> [NDEFRecord]? {
-        guard let value = fields[key], !(value is NSNull) else { return nil }
-        let items = try array(key)
-        var records: [NDEFRecord] = []
-        for (index, item) in items.enumerated() {
-            let place = "\(key)[\(index)]"
-            guard let name = item["tnf"] as? String else {
-                throw .protocolViolation(line: line, reason: "\(place).tnf must be a string")
-            }
-            guard let tnf = Self.recordTNFs[name] else {
-                throw .protocolViolation(
-                    line: line,
-                    reason: "\(place).tnf \"\(name)\" is not one of "
-                        + Self.recordTNFs.values.sorted { $0.rawValue < $1.rawValue }.map(\.name)
-                        .joined(separator: ", "))
-            }
-            var fields: [[UInt8]] = []
-            for field in ["typeHex", "idHex", "payloadHex"] {
-                guard let text = item[field] as? String else {
-                    throw .protocolViolation(
-                        line: line, reason: "\(place).\(field) must be a string of hex digits")
-                }
-                fields.append(try hex(text, named: "\(place).\(field)"))
-            }
-            records.append(
-                NDEFRecord(
-                    typeNameFormat: tnf, type: fields[0], identifier: fields[1], payload: fields[2])
-            )
+    /// Throws the DUT's own error when `ok` is false.
+    func requireSuccess() throws(DUTError) {
+        if try decode(DUTAnswerBody.Outcome.self).ok { return }
+        let failure = try decode(DUTAnswerBody.Failure.self)
+        if failure.error.name == "unsupported" {
+            throw .unsupported(operation: failure.message ?? "")
         }
-        return records
+        throw .reader(name: failure.error.name, message: failure.message ?? "")
     }
-}
 
-/// JSONSerialization gives booleans as NSNumber (objCType "c"); tells them apart from 0 and 1.
-private func isJSONBoolean(_ value: Any?) -> Bool {
-    guard let number = value as? NSNumber else { return false }
-    return String(cString: number.objCType) == "c"
+    /// What a decoding error says about the line, the field named by its path.
+    static func reason(for error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(let type, let context):
+            guard !context.codingPath.isEmpty else { return "not a JSON object" }
+            return "\(field(context.codingPath)) must be \(describe(type))"
+        case .valueNotFound(let type, let context):
+            return "\(field(context.codingPath)) must be \(describe(type)), not null"
+        case .keyNotFound(let key, let context):
+            return "\(field(context.codingPath + [key])) is missing"
+        case .dataCorrupted(let context):
+            // Foundation's own refusals come at the root: the line is no JSON at all.
+            guard !context.codingPath.isEmpty else { return "not a JSON object" }
+            return "\(field(context.codingPath)) \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// A field's path as the reason names it, quoted: `"ok"`, `"records[0].payloadHex"`.
+    static func field(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return "\"\(text)\""
+    }
+
+    /// What a field of `type` must hold, in the protocol's words.
+    private static func describe(_ type: Any.Type) -> String {
+        if type == Bool.self { return "true or false" }
+        if type == String.self { return "a string" }
+        let name = String(describing: type)
+        if name.hasPrefix("Array") { return "a list" }
+        if name.hasPrefix("Dictionary") { return "an object" }
+        return "a \(name)"
+    }
 }

@@ -62,6 +62,8 @@ public actor RigTagSlot {
                 let emulator = Type4TagEmulator(
                     device: chip.device, card: try spec.card(),
                     configuration: emulatorConfiguration, scheduler: scheduler, log: log)
+                chip.hostAnswers?.present(
+                    .type4(fwt: emulatorConfiguration.card.ats.frameWaitingTime))
                 type4 = emulator
                 self.emulator = emulator
             case .type2(let spec):
@@ -83,6 +85,7 @@ public actor RigTagSlot {
                 let emulator = Type2TagEmulator(
                     device: chip.device, tag: tag, configuration: emulatorConfiguration, log: log,
                     scheduler: scheduler)
+                chip.hostAnswers?.present(.type2)
                 type2 = emulator
                 self.emulator = emulator
             }
@@ -144,6 +147,7 @@ public actor RigTagSlot {
             await task.join()
         }
         task = nil
+        chip.hostAnswers?.present(nil)
         await chip.simulated?.setInField(false)
         emulator = nil
         arming = nil
