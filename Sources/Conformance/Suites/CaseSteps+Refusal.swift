@@ -25,11 +25,11 @@ extension CaseSteps {
                 })
         } catch .reader {
             return .refused
-        } catch .timeout(let operation, let after) {
+        } catch .timeout(let operation, let after, let stderr) {
             return .broke(
                 .fail(
                     "the DUT hung on \(what): "
-                        + "\(DUTError.timeout(operation: operation, after: after))"))
+                        + "\(DUTError.timeout(operation: operation, after: after, stderr: stderr))"))
         } catch .exited(let status, let stderr) {
             return .broke(
                 .fail(

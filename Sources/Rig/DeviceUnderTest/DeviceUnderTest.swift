@@ -124,8 +124,9 @@ public enum DUTError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupported(operation: String)
     /// A line that breaks the protocol: not JSON, a wrong field, an unknown value.
     case protocolViolation(line: String, reason: String)
-    /// No answer within the timeout.
-    case timeout(operation: String, after: Duration)
+    /// No answer within the timeout; `stderr` is the end of what the DUT had written to its
+    /// standard error by then (a hung reader often says why).
+    case timeout(operation: String, after: Duration, stderr: String = "")
     /// The DUT process ended.
     case exited(status: Int32, stderr: String)
     /// The harness could not drive the DUT (device gone, process could not start).
@@ -136,7 +137,9 @@ public enum DUTError: Error, Sendable, Hashable, CustomStringConvertible {
         case .reader(let name, let message): "DUT error \(name): \(message)"
         case .unsupported(let operation): "the DUT does not support \(operation)"
         case .protocolViolation(let line, let reason): "protocol violation (\(reason)): \(line)"
-        case .timeout(let operation, let after): "no answer to \(operation) within \(after)"
+        case .timeout(let operation, let after, let stderr):
+            "no answer to \(operation) within \(after)"
+                + (stderr.isEmpty ? "" : "; stderr ends: \(stderr)")
         case .exited(let status, let stderr):
             "the DUT process exited with status \(status)"
                 + (stderr.isEmpty ? "" : "; stderr ends: \(stderr)")

@@ -106,7 +106,7 @@ public actor ProcessDUT: DeviceUnderTest {
             let remaining = ContinuousClock.now.duration(to: deadline)
             switch await running.lines.next(timeout: max(remaining, .zero)) {
             case .timedOut:
-                throw .timeout(operation: op, after: timeout)
+                throw .timeout(operation: op, after: timeout, stderr: running.stderrTail)
             case .endOfStream:
                 child = nil
                 let exit = await running.exitReport()
