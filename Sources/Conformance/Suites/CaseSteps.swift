@@ -18,7 +18,8 @@ enum CaseSteps {
         case .reader(let name, let message):
             .fail("\(step): the DUT reported \(name)" + (message.isEmpty ? "" : " (\(message))"))
         case .unsupported(let operation):
-            .skip(
+            .unsupported(
+                step,
                 "\(step): the DUT does not offer it" + (operation.isEmpty ? "" : " (\(operation))"))
         default: .error("\(step): \(error)")
         }
