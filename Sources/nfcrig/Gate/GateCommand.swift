@@ -7,7 +7,8 @@ import Reporting
 struct GateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gate",
-        abstract: "Compare a run's report with a baseline's; exit 1 on a regression.",
+        abstract:
+            "Compare a run's report with a baseline's; exit 1 on a regression or lost coverage.",
         discussion: """
             Prints both runs' DUT, nfcrig build, profile, catalogue and outcome, then a table \
             of every case and metric that changed. A regression is a case that passed and \
