@@ -18,6 +18,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "HexText"),
+        // nfcrig's version and the git commit it was built from, stamped in at build time by
+        // the BuildInfo plugin, so that reports never take the working directory's commit.
+        .target(name: "BuildProvenance", plugins: ["BuildInfo"]),
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         .target(name: "Locking"),
         .target(name: "NDEF", dependencies: ["HexText"]),
         .target(name: "TagFormat", dependencies: ["HexText"]),
@@ -100,6 +104,7 @@ let package = Package(
         .executableTarget(
             name: "nfcrig",
             dependencies: [
+                "BuildProvenance",
                 "NDEF",
                 "HexText",
                 "Benchmarks",
@@ -152,7 +157,8 @@ let package = Package(
         .testTarget(
             name: "nfcrigTests",
             dependencies: [
-                "nfcrig", "NDEF", "HexText", "Conformance", "Reporting", "Rig", "TagReader",
+                "nfcrig", "BuildProvenance", "NDEF", "HexText", "Conformance", "Reporting", "Rig",
+                "TagReader",
                 "PacketTrace", "PN533USB", "NFCRigTestSupport", "SeededRandom",
             ]
         ),
@@ -226,7 +232,7 @@ let package = Package(
 // import. A module above a target is built after it, so the target cannot import it; make
 // build and make test add SwiftPM's import check, which refuses a module beside it too. So
 // the table of allowed imports (docs/architecture.md) is what the compiler sees.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("MemberImportVisibility")

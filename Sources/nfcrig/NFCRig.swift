@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuildProvenance
 import Foundation
 
 /// The `nfcrig` command line.
@@ -7,6 +8,7 @@ struct NFCRig: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nfcrig",
         abstract: "Hardware-in-the-loop test harness for NFC readers.",
+        version: BuildProvenance.description,
         subcommands: [
             RunCommand.self, EmulateCommand.self, ReadCommand.self, APDUCommand.self,
             SuitesCommand.self, NDEFCommand.self,
@@ -16,10 +18,10 @@ struct NFCRig: ParsableCommand {
     )
 
     /// nfcrig's version, in reports.
-    static let version = "0.1.0"
+    static let version = BuildProvenance.version
 
     /// Exit statuses: 0 success, 1 findings (bad input, violations), 2 usage or input that
-    /// cannot be read. Usage errors exit 2, not ArgumentParser's 64, so scripts can tell them
+    /// cannot be read; `nfcrig run` adds 3, a run that judged nothing. Usage errors exit 2, not ArgumentParser's 64, so scripts can tell them
     /// from findings.
     static func main() {
         var command: ParsableCommand

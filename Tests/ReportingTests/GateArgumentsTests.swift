@@ -44,4 +44,38 @@ import Testing
             GateArgumentError.invalidDuration(argument: "--min-delta", value: "1m").description
                 .hasPrefix("--min-delta: \"1m\" is not a duration"))
     }
+
+    @Test func acceptEntriesNameACaseOrACaseAndAMetric() throws {
+        #expect(try GateArguments.acceptance("NDEF-R-001") == GateAcceptance(caseID: "NDEF-R-001"))
+        #expect(
+            try GateArguments.acceptance(" NDEF-R-013:readTime.<128B ")
+                == GateAcceptance(caseID: "NDEF-R-013", metric: "readTime.<128B"))
+    }
+
+    @Test(arguments: ["", ":readTime", "C:", "C D", "C:read time", "C\u{1B}"])
+    func otherAcceptEntriesAreRefused(text: String) {
+        #expect(throws: GateArgumentError.invalidAcceptance(source: "--accept", value: text)) {
+            try GateArguments.acceptance(text)
+        }
+    }
+
+    @Test func anAcceptFileHasAnEntryPerLineWithCommentsAndBlankLines() throws {
+        let text =
+            "# accepted for release 2\r\nBG-001\r\n\n  NDEF-R-013:readTime.1KiB  # no 1 KiB tag\n"
+        let entries = try GateArguments.acceptances(file: text, name: "accept.txt")
+        #expect(
+            entries == [
+                GateAcceptance(caseID: "BG-001", source: "accept.txt:2"),
+                GateAcceptance(
+                    caseID: "NDEF-R-013", metric: "readTime.1KiB", source: "accept.txt:4"),
+            ])
+    }
+
+    @Test func aBadLineOfAnAcceptFileIsNamedByFileAndLine() {
+        #expect(
+            throws: GateArgumentError.invalidAcceptance(source: "accept.txt:2", value: "two words")
+        ) {
+            try GateArguments.acceptances(file: "BG-001\ntwo words\n", name: "accept.txt")
+        }
+    }
 }

@@ -22,14 +22,21 @@ import Testing
             gate: baseline A vs candidate B; a latency regresses when p50 or p99 grows by more \
             than 10% and more than 0.5 ms
 
+                       BASELINE                CANDIDATE
+            DUT        DUT, firmware 1         DUT, firmware 1
+            nfcrig     0.1.0 (commit unknown)  0.1.0 (commit unknown)
+            profile    unknown                 unknown
+            catalogue  unknown                 unknown
+            outcome    PASS                    FAIL
+
             CASE        CHANGE            BASELINE   CANDIDATE  DELTA               ASSESSMENT
             NDEF-R-001  verdict           pass       fail       -                   REGRESSION
             NDEF-R-001  timeToDetect p50  10.000 ms  12.500 ms  +2.500 ms (+25.0%)  REGRESSION
             NDEF-R-001  timeToDetect p99  20.000 ms  19.000 ms  -1.000 ms (-5.0%)   within tolerance
-            GONE        case missing      pass       -          -                   REGRESSION
+            GONE        case missing      pass       -          -                   LOST COVERAGE
             NEW         new case          -          pass       -                   changed
 
-            gate: FAILED: 3 regressions (of 5 changes)
+            gate: FAILED: 2 regressions, 1 lost coverage (of 5 changes)
             """
         #expect(GateTable.render(result) == expected)
     }

@@ -45,8 +45,8 @@ import Testing
 
     @Test(arguments: [
         (Verdict.fail, Verdict.pass, GateAssessment.improvement), (.error, .pass, .improvement),
-        (.pass, .skip, .neutral), (.skip, .pass, .neutral), (.fail, .error, .neutral),
-        (.error, .fail, .neutral), (.skip, .fail, .neutral),
+        (.skip, .pass, .neutral), (.fail, .error, .neutral), (.error, .fail, .neutral),
+        (.skip, .fail, .neutral), (.error, .skip, .neutral),
     ])
     func otherVerdictChangesAreListedButPass(
         baseline: Verdict, candidate: Verdict, assessment: GateAssessment
@@ -58,14 +58,14 @@ import Testing
         #expect(result.outcome == .passed)
     }
 
-    @Test func aCaseMissingFromTheCandidateIsARegressionWhateverItsVerdict() {
+    @Test func aCaseMissingFromTheCandidateIsLostCoverageWhateverItsVerdict() {
         let result = Self.compare(
             [CaseReport(id: "GONE", suite: "s", title: "t", verdict: .skip)], [])
         #expect(
             result.changes == [
                 GateChange(
                     caseID: "GONE", suite: "s", kind: .caseMissing(baseline: .skip),
-                    assessment: .regression)
+                    assessment: .lostCoverage)
             ])
         #expect(result.outcome == .regressed)
     }
@@ -158,7 +158,7 @@ import Testing
         #expect(result.changes.isEmpty)
     }
 
-    @Test func metricsThatAppearOrVanishAreListedButPass() {
+    @Test func aMetricThatAppearsIsListedButOneThatVanishesIsLostCoverage() {
         let result = Self.compare(
             [SampleRuns.latencyCase("C", metric: "old", p50: 1, p99: 2)],
             [SampleRuns.latencyCase("C", metric: "new", p50: 1, p99: 2)])
@@ -166,7 +166,8 @@ import Testing
             result.changes.map(\.kind) == [
                 .metricAdded(metric: "new"), .metricMissing(metric: "old"),
             ])
-        #expect(result.outcome == .passed)
+        #expect(result.changes.map(\.assessment) == [.neutral, .lostCoverage])
+        #expect(result.outcome == .regressed)
     }
 
     @Test func changesFollowBaselineOrderThenNewCases() {

@@ -76,6 +76,24 @@ import Testing
         #expect(values["dut.isoDEP"] == nil)
     }
 
+    @Test func aRunThatJudgedNothingParsesWithAFailingCasePerUnjudgedSuite() throws {
+        var run = SampleRuns.run()
+        run.cases = run.cases.map {
+            var item = $0
+            item.verdict = .skip
+            item.suite = "a--b-"
+            return item
+        }
+        let root = try Self.parse(Report(run))
+        #expect(Self.attribute(root, "failures") == "1")
+        let suite = try #require(root.elements(forName: "testsuite").first)
+        let added = try #require(suite.elements(forName: "testcase").last)
+        #expect(Self.attribute(added, "name") == JUnitReport.nothingJudgedCase)
+        let failure = try #require(added.elements(forName: "failure").first)
+        #expect(Self.attribute(failure, "type") == "nothingJudged")
+        #expect(try Self.properties(run)["run.outcome"] == "nothingJudged")
+    }
+
     @Test func whoRunsTheDUTsISODEPIsAProperty() throws {
         var run = SampleRuns.run()
         run.dut.isoDEP = .host

@@ -24,7 +24,7 @@ import Testing
                     "cases", "dut", "nfcrig", "notes", "rig", "runID", "schema", "startedAt",
                     "summary",
                 ])
-        #expect(object["schema"] as? String == "nfcrig.report/1")
+        #expect(object["schema"] as? String == "nfcrig.report/2")
         #expect(object["startedAt"] as? String == "2025-03-01T09:30:00Z")
         let nfcrig = try #require(object["nfcrig"] as? [String: Any])
         #expect(nfcrig["commit"] as? String == "ab21d78")

@@ -75,4 +75,112 @@ import Testing
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("lots"))
     }
+
+    func coverageRun(_ id: String, verdicts: [Verdict], profile: String = "nfc-forum") -> RunResult
+    {
+        RunResult(
+            runID: id, rigName: "sim", rigFile: "Rigs/sim.yaml", clock: "virtual",
+            dut: DUTIdentity(name: "reader \(id)", firmware: "fw-\(id)"), nfcrigVersion: "0.1.0",
+            commit: "c0ffee\(id)", startedAt: Date(timeIntervalSince1970: 1_700_000_000),
+            cases: verdicts.enumerated().map { index, verdict in
+                CaseResult(
+                    id: "CASE-\(index + 1)", suite: "s", title: "t", verdict: verdict,
+                    message: verdict == .skip ? "scan: the DUT does not offer it" : "",
+                    measurements: verdict == .pass
+                        ? [MeasurementSeries(name: "timeToDetect", samples: [.milliseconds(5)])]
+                        : [],
+                    unsupportedOperation: verdict == .skip ? "scan" : nil)
+            }, profile: profile, catalogue: .catalogue)
+    }
+
+    @Test func aCandidateThatSkipsWhatTheBaselinePassedFailsTheGateWithEveryCaseListed() throws {
+        let directory = try reports()
+        let baseline = try ReportWriter.write(
+            coverageRun("base", verdicts: Array(repeating: .pass, count: 3)), to: directory)
+        let candidate = try ReportWriter.write(
+            coverageRun("cand", verdicts: Array(repeating: .skip, count: 3)), to: directory)
+        let outcome = try NFCRigProcess.run([
+            "gate", "--baseline", baseline.path, "--candidate", candidate.path,
+        ])
+        #expect(outcome.status == 1, "\(outcome.stdout)")
+        for id in ["CASE-1", "CASE-2", "CASE-3"] {
+            #expect(
+                outcome.stdout.contains(
+                    "\(id)  verdict       pass      skip          -      LOST COVERAGE"),
+                "\(outcome.stdout)")
+        }
+        #expect(outcome.stdout.contains("reader base, firmware fw-base"))
+        #expect(outcome.stdout.contains("0.1.0 (commit c0ffeecand)"))
+        #expect(outcome.stdout.hasSuffix("gate: FAILED: 6 lost coverage (of 6 changes)\n"))
+    }
+
+    @Test func anAcceptFileAcceptsLostCoverageAndWarnsAboutStaleEntries() throws {
+        let directory = try reports()
+        let baseline = try ReportWriter.write(
+            coverageRun("base", verdicts: [.pass, .pass]), to: directory)
+        let candidate = try ReportWriter.write(
+            coverageRun("cand", verdicts: [.pass, .skip]), to: directory)
+        let file = directory.appendingPathComponent("accept.txt")
+        try Data("# dropped on purpose\nCASE-2\nCASE-9:timeToDetect\n".utf8).write(to: file)
+        let outcome = try NFCRigProcess.run([
+            "gate", "--baseline", baseline.path, "--candidate", candidate.path, "--accept-file",
+            file.path,
+        ])
+        #expect(outcome.status == 0, "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("accepted (lost coverage)"))
+        #expect(
+            outcome.stdout.contains(
+                "warning: \(file.path):3 accepts CASE-9:timeToDetect, but the candidate lost no "
+                    + "coverage there: remove the entry"), "\(outcome.stdout)")
+    }
+
+    @Test func runsOfDifferentProfilesAreRefusedWithExitTwo() throws {
+        let directory = try reports()
+        let baseline = try ReportWriter.write(
+            coverageRun("base", verdicts: [.pass], profile: "nfc-forum"), to: directory)
+        let candidate = try ReportWriter.write(
+            coverageRun("cand", verdicts: [.pass], profile: "corenfc"), to: directory)
+        let refused = try NFCRigProcess.run([
+            "gate", "--baseline", baseline.path, "--candidate", candidate.path,
+        ])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr.contains(
+                "error: the baseline was judged under profile nfc-forum and the candidate under corenfc"
+            ),
+            "\(refused.stderr)")
+        let allowed = try NFCRigProcess.run([
+            "gate", "--baseline", baseline.path, "--candidate", candidate.path,
+            "--allow-different-profile",
+        ])
+        #expect(allowed.status == 0, "\(allowed.stdout)\n\(allowed.stderr)")
+        #expect(allowed.stdout.contains("compared anyway (--allow-different-profile)"))
+    }
+
+    @Test func runsOfDifferentCataloguesAreRefusedWithExitTwo() throws {
+        let directory = try reports()
+        let baseline = try ReportWriter.write(coverageRun("base", verdicts: [.pass]), to: directory)
+        var other = coverageRun("cand", verdicts: [.pass])
+        other.catalogue = CatalogueFingerprint(fingerprint: "fnv1a64:0000000000000001", cases: 1)
+        let candidate = try ReportWriter.write(other, to: directory)
+        let refused = try NFCRigProcess.run([
+            "gate", "--baseline", baseline.path, "--candidate", candidate.path,
+        ])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("and the candidate's fnv1a64:0000000000000001 (1 cases)"))
+        #expect(refused.stderr.contains("--allow-different-catalogue"))
+    }
+
+    @Test func anUnreadableAcceptFileIsAUsageError() throws {
+        let directory = try reports()
+        let baseline = try ReportWriter.write(coverageRun("base", verdicts: [.pass]), to: directory)
+        let outcome = try NFCRigProcess.run([
+            "gate", "--baseline", baseline.path, "--candidate", baseline.path, "--accept-file",
+            "/nonexistent/accept.txt",
+        ])
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.stderr.contains(
+                "--accept-file /nonexistent/accept.txt: cannot be read: no such file"))
+    }
 }

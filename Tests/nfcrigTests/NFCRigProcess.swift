@@ -13,14 +13,17 @@ struct NFCRigProcess {
         return tests.deletingLastPathComponent().appendingPathComponent("nfcrig")
     }
 
-    /// Runs nfcrig with `arguments`, in `environment` when given (this process's otherwise).
+    /// Runs nfcrig with `arguments`, in `environment` when given (this process's otherwise)
+    /// and in `directory` when given (this process's working directory otherwise).
     static func run(
-        _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil
+        _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
+        directory: URL? = nil
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()

@@ -63,12 +63,20 @@ public struct RepetitionOutcome: Sendable, Hashable {
     /// knows it (the offending write, the late activation): the report marks that frame in
     /// the trace.
     public var evidenceAt: Duration?
+    /// For a skip because the DUT answered `unsupported`: the operation it did not offer
+    /// (`scan`, `read`, `write`, `select`, `apdu`...), so that the report can say which
+    /// operations made cases skip.
+    public var unsupportedOperation: String?
 
     /// Creates an outcome.
-    public init(_ verdict: Verdict, _ message: String = "", evidenceAt: Duration? = nil) {
+    public init(
+        _ verdict: Verdict, _ message: String = "", evidenceAt: Duration? = nil,
+        unsupportedOperation: String? = nil
+    ) {
         self.verdict = verdict
         self.message = message
         self.evidenceAt = evidenceAt
+        self.unsupportedOperation = unsupportedOperation
     }
 
     /// The same outcome with the time of its evidence.
@@ -96,4 +104,9 @@ public struct RepetitionOutcome: Sendable, Hashable {
 
     /// Not applicable, with why.
     public static func skip(_ message: String) -> RepetitionOutcome { .init(.skip, message) }
+
+    /// A skip because the DUT does not offer `operation`.
+    public static func unsupported(_ operation: String, _ message: String) -> RepetitionOutcome {
+        .init(.skip, message, unsupportedOperation: operation)
+    }
 }

@@ -92,9 +92,13 @@ public struct ConformanceRun: Sendable {
     }
 
     /// Runs the cases on the rig; `progress` sees each case's result as it comes.
+    ///
+    /// `commit` and `treeDirty` say which nfcrig build ran (compiled in, see the
+    /// `Provenance` target); the result also records the catalogue's fingerprint.
     public static func run(
         _ file: RigFile, fileName: String, directory: URL, options: Options, runID: String,
-        nfcrigVersion: String, commit: String?, progress: @Sendable (CaseResult) -> Void
+        nfcrigVersion: String, commit: String?, treeDirty: Bool? = nil,
+        progress: @Sendable (CaseResult) -> Void
     ) async throws(Failure) -> RunResult {
         let cases = try selectCases(file, fileName: fileName, options: options)
         let startedAt = Date()
@@ -135,6 +139,7 @@ public struct ConformanceRun: Sendable {
             runID: runID, rigName: file.name, rigFile: fileName, clock: file.clock.rawValue,
             dut: identity, nfcrigVersion: nfcrigVersion, commit: commit, startedAt: startedAt,
             cases: results, profile: file.profile.rawValue,
-            notes: RunNotes.notes(dut: identity, cases: results))
+            notes: RunNotes.notes(dut: identity, cases: results), treeDirty: treeDirty,
+            catalogue: .catalogue)
     }
 }

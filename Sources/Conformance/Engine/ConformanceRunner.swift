@@ -113,9 +113,7 @@ public struct ConformanceRunner: Sendable {
             if outcome.verdict.severity > worst.verdict.severity {
                 worst =
                     repetitionCount > 1 && !outcome.message.isEmpty
-                    ? RepetitionOutcome(
-                        outcome.verdict, "repetition \(repetition + 1): \(outcome.message)")
-                    : outcome
+                    ? outcome.prefixed("repetition \(repetition + 1): ") : outcome
                 decisive = trace
             } else if worst.verdict == .pass {
                 // All passed so far: the latest repetition stands for them.
@@ -134,7 +132,8 @@ public struct ConformanceRunner: Sendable {
             verdict: worst.verdict, message: message, measurements: recorder.measurements,
             timeline: recorder.timeline, duration: rig.now - start,
             trace: traceMode.keeps(worst.verdict) ? decisive : nil,
-            expected: conformanceCase.expected(under: profile))
+            expected: conformanceCase.expected(under: profile),
+            unsupportedOperation: worst.verdict == .skip ? worst.unsupportedOperation : nil)
     }
 
     /// What the late answers of `attempts` (each spoiled) were: when an emulator timed its

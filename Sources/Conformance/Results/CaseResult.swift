@@ -22,13 +22,18 @@ public struct CaseResult: Sendable, Hashable {
     /// What the case expected of the reader under the run's profile, where the case states
     /// it per profile (`ProfileExpectations`).
     public var expected: String?
+    /// For a case skipped because the DUT answered `unsupported`: the operation it did not
+    /// offer (`scan`, `read`, ...).
+    public var unsupportedOperation: String?
 
     /// Creates a result.
     public init(
         id: String, suite: String, title: String, verdict: Verdict, message: String = "",
         measurements: [MeasurementSeries] = [], timeline: [TimelineEvent] = [],
-        duration: Duration = .zero, trace: CaseTrace? = nil, expected: String? = nil
+        duration: Duration = .zero, trace: CaseTrace? = nil, expected: String? = nil,
+        unsupportedOperation: String? = nil
     ) {
+        self.unsupportedOperation = unsupportedOperation
         self.trace = trace
         self.expected = expected
         self.id = id

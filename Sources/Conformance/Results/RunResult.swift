@@ -17,8 +17,13 @@ public struct RunResult: Sendable, Hashable {
     public var dut: DUTIdentity
     /// nfcrig's version.
     public var nfcrigVersion: String
-    /// The git commit nfcrig was built from, when known.
+    /// The git commit nfcrig was built from, when known (compiled in at build time, never
+    /// the working directory's).
     public var commit: String?
+    /// Whether nfcrig was built from a checkout with uncommitted changes; nil when unknown.
+    public var treeDirty: Bool?
+    /// The case catalogue the run's cases come from; nil when unknown.
+    public var catalogue: CatalogueFingerprint?
     /// When the run started (wall clock).
     public var startedAt: Date
     /// The cases, in run order.
@@ -30,8 +35,11 @@ public struct RunResult: Sendable, Hashable {
     public init(
         runID: String, rigName: String, rigFile: String, clock: String, dut: DUTIdentity,
         nfcrigVersion: String, commit: String?, startedAt: Date, cases: [CaseResult],
-        profile: String = "nfc-forum", notes: [String] = []
+        profile: String = "nfc-forum", notes: [String] = [], treeDirty: Bool? = nil,
+        catalogue: CatalogueFingerprint? = nil
     ) {
+        self.treeDirty = treeDirty
+        self.catalogue = catalogue
         self.notes = notes
         self.profile = profile
         self.runID = runID
@@ -45,9 +53,25 @@ public struct RunResult: Sendable, Hashable {
         self.cases = cases
     }
 
-    /// The worst verdict of any case (pass for an empty run).
+    /// The worst verdict of any case (pass for an empty run); what the run earned is
+    /// ``outcome``.
     public var overallVerdict: Verdict {
         cases.map(\.verdict).max { $0.severity < $1.severity } ?? .pass
+    }
+
+    /// What the run earned: a pass only when a case was judged and none failed or errored,
+    /// and every suite judged one.
+    public var outcome: RunOutcome { RunOutcome(cases.map { ($0.suite, $0.verdict) }) }
+
+    /// The suites whose every case skipped, in run order.
+    public var unjudgedSuites: [String] {
+        RunOutcome.unjudgedSuites(cases.map { ($0.suite, $0.verdict) })
+    }
+
+    /// The operations the DUT answered `unsupported` for, each with how many cases it made
+    /// skip, in order of first appearance.
+    public var notOffered: [NotOfferedOperation] {
+        NotOfferedOperation.tally(cases.compactMap(\.unsupportedOperation))
     }
 }
 

@@ -29,7 +29,8 @@ extension CaseSteps {
             return .broke(
                 .fail(
                     "the DUT hung on \(what): "
-                        + "\(DUTError.timeout(operation: operation, after: after, stderr: stderr))"))
+                        + "\(DUTError.timeout(operation: operation, after: after, stderr: stderr))"
+                ))
         } catch .exited(let status, let stderr) {
             return .broke(
                 .fail(

@@ -20,7 +20,8 @@ enum CaseSteps {
         case .reader(let name, let message):
             .fail("\(step): the DUT reported \(name)" + (message.isEmpty ? "" : " (\(message))"))
         case .unsupported(let operation):
-            .skip(
+            .unsupported(
+                step,
                 "\(step): the DUT does not offer it" + (operation.isEmpty ? "" : " (\(operation))"))
         case .exited: .fail("\(step): the DUT crashed on the tag: \(error)")
         case .timeout: .fail("\(step): the DUT hung on the tag: \(error)")

@@ -4,6 +4,9 @@ public enum GateArgumentError: Error, Hashable, CustomStringConvertible {
     case invalidTolerance(argument: String, value: String)
     /// Not a duration with a unit (`0.5ms`, `500us`, `1s`) from 0 up.
     case invalidDuration(argument: String, value: String)
+    /// An accept entry that is not `CASE-ID` or `CASE-ID:metric`; `source` is `--accept` or
+    /// `FILE:LINE`.
+    case invalidAcceptance(source: String, value: String)
 
     /// One line naming the option, the value and the accepted forms.
     public var description: String {
@@ -14,6 +17,9 @@ public enum GateArgumentError: Error, Hashable, CustomStringConvertible {
         case .invalidDuration(let argument, let value):
             "\(argument): \"\(value)\" is not a duration; write a number and a unit: "
                 + "0.5ms, 500us (or µs), 1s, 250000ns"
+        case .invalidAcceptance(let source, let value):
+            "\(source): \"\(value)\" is not an accept entry; write a case ID (NDEF-R-001) or a "
+                + "case ID and a metric (NDEF-R-001:timeToDetect)"
         }
     }
 }

@@ -35,6 +35,42 @@ public enum GateArguments {
         return .nanoseconds(Int64(nanoseconds))
     }
 
+    /// One accept entry: `CASE-ID` or `CASE-ID:metric` (split at the first colon), with no
+    /// spaces inside.
+    public static func acceptance(_ text: String, source: String = "--accept")
+        throws(GateArgumentError) -> GateAcceptance
+    {
+        let trimmed = String(text.trimmingSpaces)
+        let error = GateArgumentError.invalidAcceptance(source: source, value: text)
+        let parts = trimmed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let id = parts.first, !id.isEmpty,
+            !trimmed.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.value < 0x20
+            })
+        else { throw error }
+        if parts.count == 2 {
+            guard !parts[1].isEmpty else { throw error }
+            return GateAcceptance(caseID: String(id), metric: String(parts[1]), source: source)
+        }
+        return GateAcceptance(caseID: String(id), source: source)
+    }
+
+    /// The entries of an accept file: one per line; blank lines and everything from a `#`
+    /// on are ignored. Each entry's source is `file:line`.
+    public static func acceptances(file text: String, name: String) throws(GateArgumentError)
+        -> [GateAcceptance]
+    {
+        var entries: [GateAcceptance] = []
+        // `\r\n` is one Character: splitting on newlines counts it as one line end.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        for (index, line) in lines.enumerated() {
+            let content = line.prefix { $0 != "#" }.replacing("\t", with: " ")
+            guard !content.trimmingSpaces.isEmpty else { continue }
+            entries.append(try acceptance(String(content), source: "\(name):\(index + 1)"))
+        }
+        return entries
+    }
+
     /// A plain non-negative decimal (`12`, `0.5`, `.5`): no sign, exponent, hex, inf or nan,
     /// which `Double(_:)` would accept.
     private static func decimal(_ text: Substring) -> Double? {

@@ -31,7 +31,7 @@ public enum HTMLReport {
             "</head>",
             "<body>",
             "<header><h1>nfcrig report <code>\(e(report.runID))</code></h1>"
-                + "<p>Overall: \(verdict(report.summary.verdict))</p></header>",
+                + outcome(report) + "</header>",
         ]
         parts += runSection(report)
         parts += suiteSections(report)
@@ -56,6 +56,17 @@ public enum HTMLReport {
         return " <a href=\"#\(TraceHTML.anchor(item.id))\">trace</a>"
     }
 
+    /// The run's outcome first, coloured, then the unjudged suites and the operations the
+    /// DUT did not offer.
+    private static func outcome(_ report: Report) -> String {
+        let e = HTMLText.escape
+        return report.outcomeStatements.enumerated().map { index, line in
+            index == 0
+                ? "<p class=\"outcome \(report.outcome.name)\">\(e(line))</p>"
+                : "<p class=\"outcome-detail\">\(e(line))</p>"
+        }.joined()
+    }
+
     private static func verdict(_ verdict: Verdict) -> String {
         "<span class=\"verdict \(verdict.rawValue)\">\(verdict.rawValue)</span>"
     }
@@ -63,26 +74,27 @@ public enum HTMLReport {
     private static func runSection(_ report: Report) -> [String] {
         let e = HTMLText.escape
         let summary = report.summary
-        let rows = [
-            (
-                "Rig",
-                "\(e(report.rig.name)) (<code>\(e(report.rig.file))</code>, "
-                    + "\(e(report.rig.clock)) clock"
-                    + (report.rig.profile.map { ", profile \(e($0))" } ?? "") + ")"
-            ),
-            ("DUT", e(report.dut.name)), ("Firmware", e(report.dut.firmware)),
-            (
-                "nfcrig",
-                e(report.nfcrig.version)
-                    + (report.nfcrig.commit.map { " (<code>\(e($0))</code>)" } ?? "")
-            ),
-            ("Started", e(ReportFormatting.timestamp(report.startedAt))),
-            (
-                "Cases",
-                "\(summary.total): \(summary.pass) pass, \(summary.fail) fail, "
-                    + "\(summary.error) error, \(summary.skip) skip"
-            ),
-        ]
+        let rows: [(String, String)] =
+            [
+                (
+                    "Rig",
+                    "\(e(report.rig.name)) (<code>\(e(report.rig.file))</code>, "
+                        + "\(e(report.rig.clock)) clock"
+                        + (report.rig.profile.map { ", profile \(e($0))" } ?? "") + ")"
+                ),
+                ("DUT", e(report.dut.name)), ("Firmware", e(report.dut.firmware)),
+            ]
+            + (report.dut.isoDEP.map { [("ISO-DEP run by", e($0.rawValue))] } ?? [])
+            + [
+                ("nfcrig", e(report.nfcrig.description)),
+                ("Catalogue", e(report.catalogueDescription)),
+                ("Started", e(ReportFormatting.timestamp(report.startedAt))),
+                (
+                    "Cases",
+                    "\(summary.total): \(summary.pass) pass, \(summary.fail) fail, "
+                        + "\(summary.error) error, \(summary.skip) skip"
+                ),
+            ]
         let notes =
             report.notes.isEmpty
             ? [] : ["<ul class=\"notes\">"] + report.notes.map { "<li>\(e($0))</li>" } + ["</ul>"]

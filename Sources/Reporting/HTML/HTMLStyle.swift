@@ -17,6 +17,10 @@ enum HTMLStyle {
         .verdict { font-weight: 600; text-transform: uppercase; }
         .verdict.pass { color: var(--pass); } .verdict.fail { color: var(--fail); }
         .verdict.error { color: var(--error); } .verdict.skip { color: var(--skip); }
+        p.outcome { font-weight: 600; font-size: 1.1rem; margin: .3rem 0; }
+        p.outcome.passed { color: var(--pass); } p.outcome.failed { color: var(--fail); }
+        p.outcome.errored { color: var(--error); } p.outcome.nothingJudged { color: var(--fail); }
+        p.outcome-detail { margin: .2rem 0; }
         figure { margin: 1rem 0 1.5rem; } figcaption { color: var(--muted); margin-bottom: .3rem; }
         svg text { font: 11px system-ui, sans-serif; fill: var(--ink); }
         svg .axis, svg .tick, svg .lane { stroke: var(--muted); stroke-width: 1; }

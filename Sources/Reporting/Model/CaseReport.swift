@@ -22,13 +22,17 @@ public struct CaseReport: Sendable, Hashable, Codable {
     /// What the case expected of the reader under the run's profile, where it states that
     /// per profile; absent otherwise.
     public var expected: String?
+    /// For a case skipped because the DUT answered `unsupported`: the operation it did not
+    /// offer; absent otherwise.
+    public var unsupportedOperation: String?
 
     /// Creates a case report.
     public init(
         id: String, suite: String, title: String, verdict: Verdict, message: String = "",
         durationMs: Double = 0, measurements: [String: MeasurementSummary] = [:],
-        trace: String? = nil, expected: String? = nil
+        trace: String? = nil, expected: String? = nil, unsupportedOperation: String? = nil
     ) {
+        self.unsupportedOperation = unsupportedOperation
         self.trace = trace
         self.expected = expected
         self.id = id
@@ -50,7 +54,7 @@ public struct CaseReport: Sendable, Hashable, Codable {
             durationMs: Microseconds.milliseconds(Microseconds.of(result.duration)),
             measurements: measurements,
             trace: result.trace.map { _ in TraceFiles.path(for: result.id) },
-            expected: result.expected)
+            expected: result.expected, unsupportedOperation: result.unsupportedOperation)
     }
 
     /// The metric names, sorted: the order every writer lists them in.

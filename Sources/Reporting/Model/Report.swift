@@ -1,10 +1,15 @@
 import Conformance
 import Foundation
 
-/// A run as `report.json` holds it (schema `nfcrig.report/1`, documented in docs/reports.md).
+/// A run as `report.json` holds it (schema `nfcrig.report/2`, documented in docs/reports.md).
 public struct Report: Sendable, Hashable, Codable {
-    /// The schema this version of nfcrig writes and reads.
-    public static let currentSchema = "nfcrig.report/1"
+    /// The schema this version of nfcrig writes.
+    public static let currentSchema = "nfcrig.report/2"
+    /// The schema before the run's outcome, the catalogue and the build's `dirty` flag:
+    /// still read, those fields then derived from the cases or unknown.
+    public static let firstSchema = "nfcrig.report/1"
+    /// Every schema this version reads.
+    public static let readableSchemas = [currentSchema, firstSchema]
 
     /// The rig a run used.
     public struct RigInfo: Sendable, Hashable, Codable {
@@ -30,27 +35,57 @@ public struct Report: Sendable, Hashable, Codable {
     public struct BuildInfo: Sendable, Hashable, Codable {
         /// nfcrig's version.
         public var version: String
-        /// The git commit, when known.
+        /// The git commit nfcrig was built from (compiled in), when known.
         public var commit: String?
+        /// Whether that checkout had uncommitted changes; nil when unknown (and in reports
+        /// of schema 1).
+        public var dirty: Bool?
 
         /// Creates build information.
-        public init(version: String, commit: String?) {
+        public init(version: String, commit: String?, dirty: Bool? = nil) {
             self.version = version
             self.commit = commit
+            self.dirty = dirty
         }
 
-        private enum CodingKeys: String, CodingKey { case version, commit }
+        private enum CodingKeys: String, CodingKey { case version, commit, dirty }
 
-        /// Writes `commit` as `null` when unknown, so that the key is always there.
+        /// Reads build information; `dirty` may be absent.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            version = try container.decode(String.self, forKey: .version)
+            commit = try container.decodeIfPresent(String.self, forKey: .commit)
+            dirty = try container.decodeIfPresent(Bool.self, forKey: .dirty)
+        }
+
+        /// Writes `commit` and `dirty` as `null` when unknown, so that the keys are always
+        /// there.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(version, forKey: .version)
             try container.encode(commit, forKey: .commit)
+            try container.encode(dirty, forKey: .dirty)
+        }
+
+        /// `0.1.0 (commit 528c880…, uncommitted changes)` for people.
+        public var description: String {
+            version
+                + (commit.map {
+                    " (commit \($0)" + (dirty == true ? ", with uncommitted changes" : "") + ")"
+                } ?? " (commit unknown)")
         }
     }
 
-    /// How many cases came out which way.
+    /// How many cases came out which way, and what the run earned.
     public struct Summary: Sendable, Hashable, Codable {
+        /// What the run earned (``RunOutcome/name``): `passed`, `failed`, `errored` or
+        /// `nothingJudged`.
+        public var outcome: String
+        /// The suites whose every case skipped, in run order.
+        public var unjudgedSuites: [String]
+        /// The operations the DUT answered `unsupported` for, with how many cases each made
+        /// skip.
+        public var notOffered: [NotOfferedOperation]
         /// The worst verdict (pass for an empty run).
         public var verdict: Verdict
         /// Every case.
@@ -67,6 +102,10 @@ public struct Report: Sendable, Hashable, Codable {
         /// Counts the verdicts of some cases.
         public init(_ cases: [CaseReport]) {
             func count(_ verdict: Verdict) -> Int { cases.count { $0.verdict == verdict } }
+            let verdicts = cases.map { ($0.suite, $0.verdict) }
+            self.outcome = RunOutcome(verdicts).name
+            self.unjudgedSuites = RunOutcome.unjudgedSuites(verdicts)
+            self.notOffered = NotOfferedOperation.tally(cases.compactMap(\.unsupportedOperation))
             self.verdict = cases.map(\.verdict).max { $0.severity < $1.severity } ?? .pass
             self.total = cases.count
             self.pass = count(.pass)
@@ -74,9 +113,40 @@ public struct Report: Sendable, Hashable, Codable {
             self.error = count(.error)
             self.skip = count(.skip)
         }
+
+        private enum CodingKeys: String, CodingKey {
+            case outcome, unjudgedSuites, notOffered, verdict, total, pass, fail, error, skip
+        }
+
+        /// Reads a summary; the outcome and its lists are absent in schema 1 (the report
+        /// derives them from its cases).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            outcome = try container.decodeIfPresent(String.self, forKey: .outcome) ?? ""
+            if !outcome.isEmpty, !Self.outcomeNames.contains(outcome) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .outcome, in: container,
+                    debugDescription: "\"\(outcome)\" is not one of "
+                        + Self.outcomeNames.joined(separator: ", "))
+            }
+            unjudgedSuites =
+                try container.decodeIfPresent([String].self, forKey: .unjudgedSuites) ?? []
+            notOffered =
+                try container.decodeIfPresent([NotOfferedOperation].self, forKey: .notOffered)
+                ?? []
+            verdict = try container.decode(Verdict.self, forKey: .verdict)
+            total = try container.decode(Int.self, forKey: .total)
+            pass = try container.decode(Int.self, forKey: .pass)
+            fail = try container.decode(Int.self, forKey: .fail)
+            error = try container.decode(Int.self, forKey: .error)
+            skip = try container.decode(Int.self, forKey: .skip)
+        }
+
+        private static let outcomeNames = ["passed", "failed", "errored", "nothingJudged"]
     }
 
-    /// Always ``currentSchema`` for a report this version made or accepted.
+    /// The file's schema: ``currentSchema`` for a report this version made, one of
+    /// ``readableSchemas`` for one it read.
     public var schema: String
     /// The run's unique name, also its folder under `Reports/`.
     public var runID: String
@@ -86,6 +156,8 @@ public struct Report: Sendable, Hashable, Codable {
     public var dut: DUTIdentity
     /// The nfcrig build.
     public var nfcrig: BuildInfo
+    /// The case catalogue the run's cases come from; nil when unknown (reports of schema 1).
+    public var catalogue: CatalogueFingerprint?
     /// When the run started, to the second (written in UTC, ISO 8601).
     public var startedAt: Date
     /// Verdict counts.
@@ -99,9 +171,10 @@ public struct Report: Sendable, Hashable, Codable {
     /// Creates a report from its parts; the summary is counted from the cases.
     public init(
         runID: String, rig: RigInfo, dut: DUTIdentity, nfcrig: BuildInfo, startedAt: Date,
-        cases: [CaseReport], notes: [String] = []
+        cases: [CaseReport], notes: [String] = [], catalogue: CatalogueFingerprint? = nil
     ) {
         self.notes = notes
+        self.catalogue = catalogue
         self.schema = Self.currentSchema
         self.runID = runID
         self.rig = rig
@@ -119,15 +192,21 @@ public struct Report: Sendable, Hashable, Codable {
             runID: run.runID,
             rig: RigInfo(
                 name: run.rigName, file: run.rigFile, clock: run.clock, profile: run.profile),
-            dut: run.dut, nfcrig: BuildInfo(version: run.nfcrigVersion, commit: run.commit),
-            startedAt: run.startedAt, cases: run.cases.map(CaseReport.init), notes: run.notes)
+            dut: run.dut,
+            nfcrig: BuildInfo(version: run.nfcrigVersion, commit: run.commit, dirty: run.treeDirty),
+            startedAt: run.startedAt, cases: run.cases.map(CaseReport.init), notes: run.notes,
+            catalogue: run.catalogue)
     }
+
+    /// What the run earned, from its cases.
+    public var outcome: RunOutcome { RunOutcome(cases.map { ($0.suite, $0.verdict) }) }
 
     private enum CodingKeys: String, CodingKey {
-        case schema, runID, rig, dut, nfcrig, startedAt, summary, cases, notes
+        case schema, runID, rig, dut, nfcrig, catalogue, startedAt, summary, cases, notes
     }
 
-    /// Reads a report; `notes` may be absent (reports from before notes).
+    /// Reads a report; `notes` may be absent (reports from before notes), `catalogue` too
+    /// (schema 1), whose summary's outcome is then derived from the cases.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schema = try container.decode(String.self, forKey: .schema)
@@ -139,5 +218,12 @@ public struct Report: Sendable, Hashable, Codable {
         summary = try container.decode(Summary.self, forKey: .summary)
         cases = try container.decode([CaseReport].self, forKey: .cases)
         notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+        catalogue = try container.decodeIfPresent(CatalogueFingerprint.self, forKey: .catalogue)
+        if summary.outcome.isEmpty {
+            let derived = Summary(cases)
+            summary.outcome = derived.outcome
+            summary.unjudgedSuites = derived.unjudgedSuites
+            summary.notOffered = derived.notOffered
+        }
     }
 }

@@ -46,8 +46,9 @@ public enum ReportFileError: Error, Hashable, CustomStringConvertible {
             "\(file): $.schema: missing; not an nfcrig report "
                 + "(expected \"\(Report.currentSchema)\")"
         case .wrongSchema(let file, let found?):
-            "\(file): $.schema: \"\(found)\" is not \"\(Report.currentSchema)\", "
-                + "the schema this nfcrig reads"
+            "\(file): $.schema: \"\(found)\" is not "
+                + Report.readableSchemas.map { "\"\($0)\"" }.joined(separator: " or ")
+                + ", the schemas this nfcrig reads"
         case .missingValue(let file, let path):
             "\(file): \(path): missing"
         case .wrongType(let file, let path, let expected):

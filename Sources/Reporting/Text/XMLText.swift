@@ -20,6 +20,18 @@ enum XMLText {
         MarkupEscaping.escape(text, reference: markup)
     }
 
+    /// Text safe inside `<!-- ... -->`: a comment holds no references, must not contain
+    /// `--` nor end with `-`, so a hyphen after a hyphen gets a space before it, a final one
+    /// a space after it, and controls their visible stand-ins.
+    static func comment(_ text: String) -> String {
+        var result = ""
+        for character in VisibleControls.replacing(in: text) {
+            if character == "-", result.hasSuffix("-") { result += " " }
+            result.append(character)
+        }
+        return result.hasSuffix("-") ? result + " " : result
+    }
+
     private static func markup(_ scalar: Unicode.Scalar) -> String? {
         switch scalar {
         case "&": "&amp;"

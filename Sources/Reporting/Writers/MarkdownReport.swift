@@ -3,20 +3,24 @@ import Rig
 
 /// `report.md`: the report as GitHub-flavoured Markdown, for pull requests and chat.
 ///
-/// A run table and verdict counts, the run's notes, one table per suite, the failures and errors with their
+/// The run's outcome, a run table and verdict counts, the run's notes, one table per suite, the failures and errors with their
 /// messages, then every measurement. Every string is escaped to render literally.
 public enum MarkdownReport {
     /// The whole document.
     public static func document(_ report: Report) -> String {
         var lines = ["# nfcrig report \(MarkdownText.inline(report.runID))", ""]
+        let statements = report.outcomeStatements.map(MarkdownText.inline)
+        lines.append("**\(statements[0])**")
+        for statement in statements.dropFirst() { lines += ["", statement] }
+        lines.append("")
         lines += runTable(report)
         lines += ["", "## Summary", ""]
         let summary = report.summary
         lines += table(
-            header: ["verdict", "cases", "pass", "fail", "error", "skip"],
+            header: ["outcome", "cases", "pass", "fail", "error", "skip"],
             rows: [
                 [
-                    "**\(summary.verdict.rawValue.uppercased())**", "\(summary.total)",
+                    "**\(report.outcome.keyword)**", "\(summary.total)",
                     "\(summary.pass)", "\(summary.fail)", "\(summary.error)", "\(summary.skip)",
                 ]
             ])
@@ -74,7 +78,6 @@ public enum MarkdownReport {
 
     private static func runTable(_ report: Report) -> [String] {
         let text = MarkdownText.inline
-        let commit = report.nfcrig.commit.map { " (\(text($0)))" } ?? ""
         return table(
             header: ["run", text(report.runID)],
             rows: [
@@ -84,9 +87,12 @@ public enum MarkdownReport {
                         + (report.rig.profile.map { ", profile \(text($0))" } ?? "") + ")",
                 ],
                 ["DUT", text(report.dut.name)], ["firmware", text(report.dut.firmware)],
-                ["nfcrig", text(report.nfcrig.version) + commit],
-                ["started", ReportFormatting.timestamp(report.startedAt)],
-            ])
+            ] + (report.dut.isoDEP.map { [["ISO-DEP run by", $0.rawValue]] } ?? [])
+                + [
+                    ["nfcrig", text(report.nfcrig.description)],
+                    ["catalogue", text(report.catalogueDescription)],
+                    ["started", ReportFormatting.timestamp(report.startedAt)],
+                ])
     }
 
     private static func table(header: [String], rows: [[String]]) -> [String] {

@@ -27,7 +27,7 @@ public enum ReportJSON {
             // The schema first: a wrong-version file would otherwise fail on some later key
             // with a message that hides the real cause.
             let probe = try decoder.decode(SchemaProbe.self, from: data)
-            guard probe.schema == Report.currentSchema else {
+            guard let schema = probe.schema, Report.readableSchemas.contains(schema) else {
                 throw ReportFileError.wrongSchema(file: file, found: probe.schema)
             }
             return try decoder.decode(Report.self, from: data)

@@ -1,23 +1,35 @@
 import ArgumentParser
+import Foundation
 import Reporting
 
 /// `nfcrig gate`: compares a candidate run's report with a baseline's and fails on a
-/// regression.
+/// regression or on lost coverage.
 struct GateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gate",
-        abstract: "Compare a run's report with a baseline's; exit 1 on a regression.",
+        abstract:
+            "Compare a run's report with a baseline's; exit 1 on a regression or lost coverage.",
         discussion: """
-            Prints a table of every case and metric that changed. A regression is a case that \
-            passed and now fails or errors, a case missing from the candidate, or a p50 or \
-            p99 latency grown by more than the tolerance and more than the minimum delta \
-            (growth exactly at a limit is allowed). Exit status: 0 no regression, 1 \
-            regression, 2 usage error or a report that cannot be read.
+            Prints both runs' DUT, nfcrig build, profile, catalogue and outcome, then a table \
+            of every case and metric that changed. A regression is a case that passed and \
+            now fails or errors, or a p50 or p99 latency grown by more than the tolerance \
+            and more than the minimum delta (growth exactly at a limit is allowed). Lost \
+            coverage fails the gate too: a case missing from the candidate, a case that \
+            passed or failed and now skips, a metric measured in the baseline and not in \
+            the candidate. --accept and --accept-file accept listed lost coverage on \
+            purpose; an entry that accepts nothing is warned about. The gate refuses to \
+            compare runs judged under different profiles or by different case catalogues \
+            (the catalogue fingerprint in report.json) unless allowed; a report too old to \
+            record them gets a warning. Exit status: 0 no regression, 1 regression or lost \
+            coverage, 2 usage error, a report that cannot be read, or runs that do not \
+            compare.
 
             \(CLIManual.examplesHeading)
               nfcrig gate --baseline Reports/baseline/report.json --candidate Reports/latest/report.json
               nfcrig gate --baseline Reports/baseline/report.json --candidate Reports/latest/report.json \\
                 --tolerance 20% --min-delta 1ms
+              nfcrig gate --baseline Reports/baseline --candidate Reports/latest \\
+                --accept BG-001 --accept NDEF-R-013:readTime.1KiB
             """
     )
 
@@ -34,23 +46,79 @@ struct GateCommand: ParsableCommand {
         name: .customLong("min-delta"), help: "Absolute growth always allowed: 0.5ms, 500us, 1s.")
     var minDelta = "0.5ms"
 
+    @Option(
+        name: .customLong("accept"),
+        help: """
+            Accept lost coverage on purpose (repeatable): CASE-ID for all of a case's (it \
+            skips or is missing, its metrics are gone), CASE-ID:metric for one metric's.
+            """)
+    var accepted: [String] = []
+
+    @Option(
+        name: .customLong("accept-file"),
+        help: "A file of accept entries, one per line; # starts a comment.")
+    var acceptFile: String?
+
+    @Flag(help: "Compare runs judged under different profiles.")
+    var allowDifferentProfile = false
+
+    @Flag(help: "Compare runs of different case catalogues (cases added, removed or changed).")
+    var allowDifferentCatalogue = false
+
     func validate() throws {
         _ = try limits()
+        _ = try commandLineAcceptances()
     }
 
     func run() throws {
         let (tolerance, minimumDelta) = try limits()
+        var acceptances = try commandLineAcceptances()
+        if let acceptFile {
+            let text: String
+            do {
+                text = try String(contentsOf: URL(fileURLWithPath: acceptFile), encoding: .utf8)
+            } catch {
+                throw ValidationError(
+                    "--accept-file \(acceptFile): cannot be read: "
+                        + (FileManager.default.fileExists(atPath: acceptFile)
+                            ? (error as NSError).localizedDescription : "no such file"))
+            }
+            do {
+                acceptances += try GateArguments.acceptances(file: text, name: acceptFile)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
         let reports: (Report, Report)
         do {
             reports = (try ReportFile.load(baseline), try ReportFile.load(candidate))
         } catch {
             throw ValidationError(error.description)
         }
+        let warnings: [String]
+        do {
+            warnings = try Gate.check(
+                baseline: reports.0, candidate: reports.1,
+                allowDifferentProfile: allowDifferentProfile,
+                allowDifferentCatalogue: allowDifferentCatalogue)
+        } catch {
+            throw ValidationError(error.description)
+        }
         let result = Gate.compare(
             baseline: reports.0, candidate: reports.1, tolerance: tolerance,
-            minimumDelta: minimumDelta)
+            minimumDelta: minimumDelta, accepting: acceptances, warnings: warnings)
         print(GateTable.render(result))
         if result.outcome == .regressed { throw ExitCode(1) }
+    }
+
+    private func commandLineAcceptances() throws -> [GateAcceptance] {
+        do {
+            return try accepted.map { text throws(GateArgumentError) in
+                try GateArguments.acceptance(text)
+            }
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     private func limits() throws -> (Double, Duration) {

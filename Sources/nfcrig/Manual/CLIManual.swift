@@ -72,7 +72,9 @@ enum CLIManual {
             "(`make test` fails when this page and the code differ, and when a verb's help",
             "gives no example). `nfcrig help VERB` or `nfcrig VERB --help` prints the same.",
             "Exit statuses, for every verb: 0 success, 1 findings (a failed case, a rule",
-            "broken, a regression), 2 a usage error or input that cannot be read.",
+            "broken, a regression or lost coverage), 2 a usage error or input that cannot be",
+            "read; `nfcrig run` adds 3, a run that judged nothing. `nfcrig --version` prints",
+            "nfcrig's version and the git commit it was built from.",
             "",
         ]
         for verb in verbs {

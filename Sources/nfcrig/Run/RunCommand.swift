@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuildProvenance
 import Conformance
 import Foundation
 import PacketTrace
@@ -14,8 +15,12 @@ struct RunCommand: ParsableCommand {
         discussion: """
             Prints a line per case (id, verdict, key figure) and a summary, then writes \
             report.json, junit.xml, report.md and report.html to OUT/<run-id>/ and points \
-            OUT/latest at it. Exit status: 0 every case passed (or was skipped), 1 a case \
-            failed or errored, 2 the rig, the selection or the harness is wrong.
+            OUT/latest at it. The run passes only when some case was judged (pass or \
+            fail), none failed or errored, and every suite run judged at least one case: \
+            skips earn nothing. Exit status: 0 passed, 1 a case failed or errored, 2 the \
+            rig, the selection or the harness is wrong, 3 nothing failed but nothing was \
+            judged: every case skipped, or a suite skipped all its cases (the summary and \
+            every report name those suites and the operations the DUT did not offer).
 
             \(CLIManual.examplesHeading)
               nfcrig run
@@ -105,14 +110,14 @@ struct RunCommand: ParsableCommand {
         let runID = Self.runID(rig: file.name)
         let rigName = rig
         let wall = ContinuousClock.now
-        let commit = Self.commit()
         let outcome = waitFor { () -> Result<RunResult, ConformanceRun.Failure> in
             do throws(ConformanceRun.Failure) {
                 return .success(
                     try await ConformanceRun.run(
                         file, fileName: rigName, directory: loaded.directory,
-                        options: options, runID: runID, nfcrigVersion: NFCRig.version,
-                        commit: commit, progress: { print(RunProgress.line(for: $0)) }))
+                        options: options, runID: runID, nfcrigVersion: BuildProvenance.version,
+                        commit: BuildProvenance.commit, treeDirty: BuildProvenance.treeDirty,
+                        progress: { print(RunProgress.line(for: $0)) }))
             } catch {
                 return .failure(error)
             }
@@ -130,8 +135,17 @@ struct RunCommand: ParsableCommand {
             FileHandleOutput.standardError("error: \(error)")
             throw ExitCode(2)
         }
-        if result.overallVerdict.severity >= Verdict.fail.severity { throw ExitCode(1) }
+        switch result.outcome {
+        case .passed: break
+        case .failed, .errored: throw ExitCode(1)
+        case .nothingJudged: throw ExitCode(Self.nothingJudgedStatus)
+        }
     }
+
+    /// The exit status of a run that judged nothing (or left a suite unjudged) and failed
+    /// nothing: not 0, since skips earn no pass, and not 1, so that a script can tell it
+    /// from a failing reader.
+    static let nothingJudgedStatus: Int32 = 3
 
     static func runID(rig: String) -> String {
         let formatter = DateFormatter()
@@ -140,20 +154,5 @@ struct RunCommand: ParsableCommand {
         formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
         let safe = rig.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
         return formatter.string(from: Date()) + "-" + String(safe)
-    }
-
-    /// The commit nfcrig was built from, when the working directory is its checkout.
-    static func commit() -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "--short", "HEAD"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -15,13 +15,28 @@ enum RunProgress {
         return line
     }
 
-    /// Counts per verdict and the time the run took.
+    /// Counts per verdict, the run's outcome and the time the run took; then the suites
+    /// that judged nothing (when the outcome does not already name them) and the operations
+    /// the DUT did not offer.
     static func summary(_ run: RunResult, wallTime: Duration) -> String {
         let counts = Verdict.allCases.map { verdict in
             "\(run.cases.filter { $0.verdict == verdict }.count) \(verdict.rawValue)"
         }
-        return "\(run.cases.count) cases: " + counts.joined(separator: ", ")
-            + " — \(run.overallVerdict.rawValue.uppercased()) (wall time \(milliseconds(wallTime)))"
+        let outcome = run.outcome
+        var lines = [
+            "\(run.cases.count) cases: " + counts.joined(separator: ", ")
+                + " — \(outcome.headline) (wall time \(milliseconds(wallTime)))"
+        ]
+        let unjudged = run.unjudgedSuites
+        if case .nothingJudged = outcome {
+        } else if !unjudged.isEmpty {
+            lines.append(
+                "nothing judged in " + (unjudged.count == 1 ? "suite " : "suites ")
+                    + unjudged.joined(separator: ", ") + ": every case skipped")
+        }
+        let notOffered = NotOfferedOperation.sentence(run.notOffered)
+        if !notOffered.isEmpty { lines.append(notOffered) }
+        return lines.joined(separator: "\n")
     }
 
     static func milliseconds(_ duration: Duration) -> String {

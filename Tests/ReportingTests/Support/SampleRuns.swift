@@ -55,14 +55,33 @@ enum SampleRuns {
             ])
     }
 
-    /// A one-case report with one metric, for gate tests.
+    /// A report of `cases`, for gate tests; by default without a profile or a catalogue, as
+    /// an older nfcrig wrote them.
     static func report(
-        id: String = "run", cases: [CaseReport]
+        id: String = "run", cases: [CaseReport], profile: String? = nil,
+        catalogue: CatalogueFingerprint? = nil,
+        dut: DUTIdentity = DUTIdentity(name: "DUT", firmware: "1"),
+        commit: String? = nil
     ) -> Report {
         Report(
-            runID: id, rig: .init(name: "sim", file: "Rigs/sim.yaml", clock: "virtual"),
-            dut: DUTIdentity(name: "DUT", firmware: "1"),
-            nfcrig: .init(version: "0.1.0", commit: nil), startedAt: startedAt, cases: cases)
+            runID: id,
+            rig: .init(name: "sim", file: "Rigs/sim.yaml", clock: "virtual", profile: profile),
+            dut: dut, nfcrig: .init(version: "0.1.0", commit: commit), startedAt: startedAt,
+            cases: cases, catalogue: catalogue)
+    }
+
+    /// `count` cases of suite `s`, each with a `timeToDetect` metric when it passed; a skip
+    /// is the DUT answering `unsupported` to `scan`.
+    static func catalogueCases(_ count: Int, verdict: Verdict) -> [CaseReport] {
+        (1...count).map { index in
+            let id = "CASE-" + String(format: "%03d", index)
+            return verdict == .pass
+                ? latencyCase(id, p50: 10, p99: 12)
+                : CaseReport(
+                    id: id, suite: "s", title: id, verdict: verdict,
+                    message: verdict == .skip ? "scan: the DUT does not offer it" : "",
+                    unsupportedOperation: verdict == .skip ? "scan" : nil)
+        }
     }
 
     /// A case with one metric whose p50 and p99 are given in milliseconds.
