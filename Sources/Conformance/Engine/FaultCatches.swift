@@ -174,7 +174,7 @@ extension ConformanceCatalog {
             reader: "hands back its last answer for a command to a card that left, instead of "
                 + "an error",
             fails: ["ISO7816-012"]),
-    ]
+    ] + readWriteFaultCatches
 
     /// The faults that fail at least one case of `suite`, each with all it fails.
     public static func faultCatches(suite: String) -> [FaultCatch] {
