@@ -46,8 +46,9 @@ extension ConformanceCatalog {
             ]),
         FaultCatch(
             fault: "ignores-write-access",
-            reader: "counts a tag writable whenever its CC grants reading, never looking at "
-                + "the CC's write access",
+            reader: "counts every NDEF tag writable, never looking at the CC's write access or "
+                + "a Type 2 tag's lock bits, so it reports read-only tags readWrite and writes "
+                + "to them",
             fails: [
                 "NDEF-R-016", "NDEF-R-017", "NDEF-W-009", "NDEF-W-010", "T2T-L-019", "T2T-L-020",
                 "T2T-L-022", "T2T-L-023", "T4T-L-024", "T4T-L-025",
