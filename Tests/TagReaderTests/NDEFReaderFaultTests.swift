@@ -145,6 +145,39 @@ import Testing
         }
     }
 
+    /// The status the reader gives a Type 2 tag laid out as `layout`, holding `message`.
+    static func type2Status(_ layout: Type2LayoutVariant, _ spec: String?) async throws
+        -> NFCNDEFStatus
+    {
+        let rig = try Self.rig(spec)
+        let image = try layout.image(uid: Type2LayoutTests.uid, message: Self.bytes)
+        await rig.enter(try Type2TestTag(memory: image))
+        return try await rig.withTag { _ in try await rig.reader.queryNDEFStatus() }.status
+    }
+
+    @Test func aType2CCOfVersion11IsNDEFUnlessTheReaderWants10Exactly() async throws {
+        let layout = Type2LayoutVariant(version: 0x11, elements: [.message, .terminator])
+        #expect(try await Self.type2Status(layout, nil) == .readWrite)
+        #expect(try await Self.type2Status(layout, "exact-cc-version") == .notSupported)
+    }
+
+    @Test func aType2DataAreaOf248BytesIsNDEFUnlessTheReaderKnowsOnlyTagSizes() async throws {
+        let layout = Type2LayoutVariant(dataAreaSize: 248, elements: [.message, .terminator])
+        #expect(try await Self.type2Status(layout, nil) == .readWrite)
+        #expect(try await Self.type2Status(layout, "known-data-area-sizes") == .notSupported)
+    }
+
+    @Test func aType2MessageWithoutATerminatorIsReadUnlessTheReaderRequiresOne() async throws {
+        let layout = Type2LayoutVariant(elements: [.message], trailingFill: 0xA5)
+        for spec in [nil, "requires-terminator"] {
+            let rig = try Self.rig(spec)
+            let image = try layout.image(uid: Type2LayoutTests.uid, message: Self.bytes)
+            await rig.enter(try Type2TestTag(memory: image))
+            let read = try await rig.withTag { _ in try? await rig.reader.readNDEF() }
+            #expect(read == (spec == nil ? Self.message : nil))
+        }
+    }
+
     @Test(
         arguments: [
             ("web-links-only", "tel:+15551234567", nil),
