@@ -39,7 +39,9 @@ extension NFCReferenceReader {
             emit(.readStarted)
             do throws(NFCReaderError) {
                 let bytes = try await requireProcedures().readNDEF()
-                guard !bytes.isEmpty else { throw NFCReaderError.zeroLengthMessage }
+                // `decodes-empty-message` hands the decoder the empty message too.
+                guard !bytes.isEmpty || configuration.faults.ndef.contains(.decodesEmptyMessage)
+                else { throw NFCReaderError.zeroLengthMessage }
                 let message = try decode(bytes)
                 emit(.readCompleted(message))
                 return (message, bytes)
@@ -71,6 +73,9 @@ extension NFCReferenceReader {
                 let bytes: [UInt8]
                 switch encoded {
                 case .success(let value): bytes = value
+                case .failure(.emptyMessage)
+                where configuration.faults.ndef.contains(.writesEmptyMessage):
+                    bytes = []
                 case .failure(.emptyMessage): throw NFCReaderError.zeroLengthMessage
                 case .failure(let error): throw NFCReaderError.invalidParameter(error)
                 }
@@ -113,7 +118,8 @@ extension NFCReferenceReader {
             return Type4TagProcedures(
                 transceiver: transceiver,
                 // A host ISO-DEP fault stands alone: the Type 4 faults need the chip's.
-                faults: configuration.faults.hostISODEP == nil ? configuration.faults.type4 : [])
+                faults: configuration.faults.hostISODEP == nil ? configuration.faults.type4 : [],
+                ndefFaults: configuration.faults.ndef)
         case .type2:
             return Type2TagProcedures(
                 transceiver: ChipType2Transceiver(
@@ -137,6 +143,10 @@ extension NFCReferenceReader {
     /// wire record comes out as a record of its own.
     private func decode(_ bytes: [UInt8]) throws(NFCReaderError) -> NDEFMessage {
         let decoder = NDEFDecoder()
+        if configuration.faults.ndef.contains(.relaxedDecoding) {
+            // The fault: whatever lenient decoding makes of the bytes, violations or not.
+            return decoder.decodeLeniently(bytes).message
+        }
         do throws(NDEFError) {
             guard configuration.faults.noChunkReassembly else { return try decoder.decode(bytes) }
             _ = try decoder.validate(bytes)

@@ -53,6 +53,10 @@ public struct ReaderFaults: Sendable, Hashable {
     public var type2: Type2Leniency = []
     /// Faults of the ISO 7816 tag reader session.
     public var iso7816: ISO7816ReaderFaults = []
+    /// Faults of the NDEF read and write (`nlen-off-by-one`, `skips-length-write`, ...).
+    public var ndef: NDEFReaderFaults = []
+    /// Faults of what background reading would open (`web-links-only`, ...).
+    public var dispatch: BackgroundDispatchFaults = []
 
     /// The well-behaved reader.
     public static let none = ReaderFaults()
@@ -82,8 +86,9 @@ public struct ReaderFaults: Sendable, Hashable {
     /// `first-record-not-first-uri`, `first-tlv-only`, `one-byte-tlv-length`,
     /// `ignores-lock-bits`, `ignores-memory-control`, `ignores-wtx`, `never-sends-rnak`,
     /// `no-chip-recovery`, the
-    /// Type 2 leniencies (`Type2Leniency.named`) and the Type 4 faults
-    /// (`Type4ReaderFaults.named`).
+    /// Type 2 leniencies (`Type2Leniency.named`), the Type 4 faults
+    /// (`Type4ReaderFaults.named`), the NDEF faults (`NDEFReaderFaults.named`) and the
+    /// background dispatch faults (`BackgroundDispatchFaults.named`).
     public init(parsing specs: [String]) throws(ReaderFaultError) {
         self.init()
         for spec in specs {
@@ -112,6 +117,14 @@ public struct ReaderFaults: Sendable, Hashable {
                     iso7816.insert(fault)
                     continue
                 }
+                if let fault = NDEFReaderFaults.named(spec) {
+                    ndef.insert(fault)
+                    continue
+                }
+                if let fault = BackgroundDispatchFaults.named(spec) {
+                    dispatch.insert(fault)
+                    continue
+                }
                 let prefix = "restart-delay="
                 guard spec.hasPrefix(prefix) else { throw .unknownFault(spec) }
                 restartDelay = try Self.duration(String(spec.dropFirst(prefix.count)))
@@ -137,7 +150,7 @@ public struct ReaderFaults: Sendable, Hashable {
         if ignoresWTX { specs.append("ignores-wtx") }
         if neverSendsRNAK { specs.append("never-sends-rnak") }
         if noChipRecovery { specs.append("no-chip-recovery") }
-        return specs + type2.names + type4.names + iso7816.names
+        return specs + type2.names + type4.names + iso7816.names + ndef.names + dispatch.names
     }
 
     private static func duration(_ text: String) throws(ReaderFaultError) -> Duration {

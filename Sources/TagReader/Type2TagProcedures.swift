@@ -42,6 +42,7 @@ public struct Type2TagProcedures: NDEFTagProcedures {
         } catch {
             return .notSupported(.invalidType2CapabilityContainer(error))
         }
+        if let refusal = Self.faultyCCRefusal(cc, faults.ndef) { return .notSupported(refusal) }
         guard cc.isReadable else { return .notSupported(.type2NotReadable(access: cc.access)) }
         let dataEnd = Type2Tag.dataAreaOffset + cc.dataAreaSize
         while try walk(memory, cc).missingFrom != nil || wholeDataArea && memory.count < dataEnd {
@@ -67,7 +68,7 @@ public struct Type2TagProcedures: NDEFTagProcedures {
     ) {
         switch try await detectNDEF() {
         case .ndef(let image):
-            (try await writeRefusal(image) == nil ? .readWrite : .readOnly, image.ndefCapacity)
+            (try await writeRefusal(image) == nil ? .readWrite : .readOnly, capacity(image))
         case .notSupported: (.notSupported, 0)
         }
     }
@@ -81,6 +82,9 @@ public struct Type2TagProcedures: NDEFTagProcedures {
         } catch {
             throw .tagResponseError(.type2Memory(error))
         }
+        if faults.ndef.contains(.requiresTerminator) { try await requireTerminator(after: image) }
+        // The fault: the value's end taken one byte early.
+        if faults.ndef.contains(.tlvLengthOffByOne) { return Array(message.dropLast()) }
         guard faults.oneByteTLVLength, image.walk.ndefTLV?.lengthFieldSize == 3 else {
             return message
         }
@@ -94,8 +98,8 @@ public struct Type2TagProcedures: NDEFTagProcedures {
     public func writeNDEF(_ message: [UInt8], order: NDEFWriteOrder) async throws(NFCReaderError) {
         let image = try await detectNDEF(wholeDataArea: true).layout()
         if let refusal = try await writeRefusal(image) { throw .tagNotWritable(refusal) }
-        guard message.count <= image.ndefCapacity else {
-            throw .tagSizeTooSmall(messageLength: message.count, capacity: image.ndefCapacity)
+        guard message.count <= capacity(image) else {
+            throw .tagSizeTooSmall(messageLength: message.count, capacity: capacity(image))
         }
         let target: Type2TagMemory
         do throws(Type2TagError) {
@@ -122,6 +126,8 @@ public struct Type2TagProcedures: NDEFTagProcedures {
             for address in lengthAddresses { emptied[address] = empty[address] }
             try await writeChangedBlocks(from: image.bytes, to: emptied)
             try await writeChangedBlocks(from: emptied, to: empty)
+            // The fault: the length that makes the new message the tag's is never written.
+            if faults.ndef.contains(.skipsLengthWrite) { return }
             try await writeChangedBlocks(from: empty, to: target.bytes)
         }
     }
@@ -158,6 +164,8 @@ public struct Type2TagProcedures: NDEFTagProcedures {
     /// area, lock and reserved bytes jumped over) that a static or dynamic lock bit makes
     /// read-only. Reads the dynamic lock bytes the detection did not reach.
     func writeRefusal(_ image: Type2TagMemory) async throws(NFCReaderError) -> NotWritableReason? {
+        // The fault: the tag counts as writable without a look at the CC or the lock bits.
+        if faults.ndef.contains(.ignoresWriteAccess) { return nil }
         let cc = image.capabilityContainer
         guard cc.isWritable else { return .writeAccess(cc.access) }
         guard !faults.ignoresLockBits, let tlv = image.walk.ndefTLV else { return nil }
@@ -280,5 +288,54 @@ public struct Type2TagProcedures: NDEFTagProcedures {
             throw .tagResponseError(.blockBeyondFirstSector(block: block))
         }
         return number
+    }
+}
+
+// MARK: - Deliberate faults (`NDEFReaderFaults`)
+
+extension Type2TagProcedures {
+    /// The capacity the reader reports and writes by: the walk's, or, with
+    /// `capacity-includes-length-field`, that with the TLV's T and L counted in.
+    func capacity(_ image: Type2TagMemory) -> Int {
+        let capacity = image.ndefCapacity
+        guard faults.ndef.contains(.capacityIncludesLengthField) else { return capacity }
+        return capacity + (capacity > 0xFE ? 4 : 2)
+    }
+
+    /// Why a reader with `exact-cc-version` or `known-data-area-sizes` takes `cc` for no
+    /// NDEF; nil when it does not.
+    static func faultyCCRefusal(_ cc: Type2CapabilityContainer, _ faults: NDEFReaderFaults)
+        -> NDEFUnsupportedReason?
+    {
+        let base = Type2Tag.capabilityContainerOffset
+        if faults.contains(.exactCCVersion), cc.version != 0x10 {
+            return .invalidType2CapabilityContainer(
+                .unsupportedVersion(offset: base + 1, version: cc.version))
+        }
+        if faults.contains(.knownDataAreaSizes),
+            !NDEFReaderFaults.knownType2DataAreaSizes.contains(cc.dataAreaSize)
+        {
+            return .invalidType2CapabilityContainer(
+                .dataAreaSizeInvalid(offset: base + 2, size: cc.dataAreaSize))
+        }
+        return nil
+    }
+
+    /// `requires-terminator`: the byte after the NDEF Message TLV (lock and reserved bytes
+    /// jumped over) must be a Terminator TLV inside the data area, or the reader sees no
+    /// message; the block holding that byte is read when detection stopped short of it.
+    func requireTerminator(after image: Type2TagMemory) async throws(NFCReaderError) {
+        guard let tlv = image.walk.ndefTLV else { return }
+        let dataEnd = Type2Tag.dataAreaOffset + image.capabilityContainer.dataAreaSize
+        var next = tlv.endOffset
+        while image.walk.areas.contains(where: { $0.range.contains(next) }) { next += 1 }
+        guard next < dataEnd else { throw .ndefNotSupported(.noNDEFMessageTLV) }
+        let byte =
+            next < image.bytes.count
+            ? image.bytes[next]
+            : try await read(block: next / Type2Tag.blockSize)[next % Type2Tag.blockSize]
+        guard byte == Type2TLVTag.terminator.rawValue else {
+            throw .ndefNotSupported(.noNDEFMessageTLV)
+        }
     }
 }

@@ -13,11 +13,17 @@ public struct Type4TagProcedures: NDEFTagProcedures {
     public let transceiver: any APDUTransceiver
     /// Deliberate faults (`--dut-fault`); none by default.
     public let faults: Type4ReaderFaults
+    /// Deliberate faults of the NDEF read and write (`--dut-fault`); none by default.
+    public let ndefFaults: NDEFReaderFaults
 
-    /// Procedures over `transceiver`, with `faults`.
-    public init(transceiver: any APDUTransceiver, faults: Type4ReaderFaults = []) {
+    /// Procedures over `transceiver`, with `faults` and `ndefFaults`.
+    public init(
+        transceiver: any APDUTransceiver, faults: Type4ReaderFaults = [],
+        ndefFaults: NDEFReaderFaults = []
+    ) {
         self.transceiver = transceiver
         self.faults = faults
+        self.ndefFaults = ndefFaults
     }
 
     /// NDEF detection: SELECT the NDEF application (the 2.0 name with Le, the 1.0 name without
@@ -70,16 +76,24 @@ public struct Type4TagProcedures: NDEFTagProcedures {
         status: NFCNDEFStatus, capacity: Int
     ) {
         switch try await detectNDEF() {
-        case .ndef(let file): (file.status, file.capacity)
+        case .ndef(let file): (isWritable(file) ? .readWrite : .readOnly, capacity(file))
+        case .notSupported(.noNDEFApplication) where ndefFaults.contains(.unformattedAsEmpty):
+            (.readWrite, 0)
         case .notSupported: (.notSupported, 0)
         }
     }
 
     /// Detection, then NLEN (ENLEN), then the message in pieces of at most MLe.
     public func readNDEF() async throws(NFCReaderError) -> [UInt8] {
-        let file = try await detectNDEF().layout()
+        let detection = try await detectNDEF()
+        if case .notSupported(.noNDEFApplication) = detection,
+            ndefFaults.contains(.unformattedAsEmpty)
+        {
+            return []
+        }
+        let file = try detection.layout()
         let field = file.lengthField
-        let head = try await read(offset: 0, count: field.size, limit: file.readLimit)
+        let head = try await read(offset: 0, count: field.size, limit: readLimit(file))
         let length: Int
         do throws(NDEFFileError) {
             length = try field.decode(head)
@@ -93,7 +107,9 @@ public struct Type4TagProcedures: NDEFTagProcedures {
                 .ndefFile(
                     .lengthExceedsCapacity(offset: 0, length: length, capacity: file.capacity)))
         }
-        return try await read(offset: field.size, count: length, limit: file.readLimit)
+        // The fault: the message's end taken one byte early.
+        let count = ndefFaults.contains(.nlenOffByOne) ? max(0, length - 1) : length
+        return try await read(offset: field.size, count: count, limit: readLimit(file))
     }
 
     /// Detection, the refusals, then the update. Tearing-safe order: NLEN (ENLEN) set to 0,
@@ -101,9 +117,9 @@ public struct Type4TagProcedures: NDEFTagProcedures {
     public func writeNDEF(_ message: [UInt8], order: NDEFWriteOrder) async throws(NFCReaderError) {
         let file = try await detectNDEF().layout()
         let control = file.capabilityContainer.ndefFileControl
-        guard control.isWritable else { throw .tagNotWritable(.writeAccess(control.writeAccess)) }
-        guard message.count <= file.capacity else {
-            throw .tagSizeTooSmall(messageLength: message.count, capacity: file.capacity)
+        guard isWritable(file) else { throw .tagNotWritable(.writeAccess(control.writeAccess)) }
+        guard message.count <= capacity(file) else {
+            throw .tagSizeTooSmall(messageLength: message.count, capacity: capacity(file))
         }
         let field = file.lengthField
         let length: [UInt8]
@@ -116,6 +132,8 @@ public struct Type4TagProcedures: NDEFTagProcedures {
         case .tearingSafe:
             try await update(offset: 0, data: [UInt8](repeating: 0, count: field.size), file)
             try await update(offset: field.size, data: message, file)
+            // The fault: the length that makes the new message the tag's is never written.
+            if ndefFaults.contains(.skipsLengthWrite) { return }
             try await update(offset: 0, data: length, file)
         case .lengthFirst:
             try await update(offset: 0, data: length + message, file)
@@ -152,6 +170,31 @@ public struct Type4TagProcedures: NDEFTagProcedures {
         guard locked.isReadOnly else {
             throw .tagNotWritable(.lockNotApplied(writeAccess: locked.writeAccess))
         }
+    }
+
+    /// Whether the reader takes the file for writable: its write access 00, or, with
+    /// `ignores-write-access`, always.
+    func isWritable(_ file: Type4NDEFFile) -> Bool {
+        file.status == .readWrite || ndefFaults.contains(.ignoresWriteAccess)
+    }
+
+    /// The capacity the reader reports and writes by: the file's size less NLEN (ENLEN), or,
+    /// with `capacity-includes-length-field`, the whole file.
+    func capacity(_ file: Type4NDEFFile) -> Int {
+        guard ndefFaults.contains(.capacityIncludesLengthField) else { return file.capacity }
+        return file.capacity + file.lengthField.size
+    }
+
+    /// The most bytes one READ BINARY asks for: MLe (at most 256), or, with `ignores-mle-mlc`,
+    /// 256 (Le 00) whatever the CC says.
+    func readLimit(_ file: Type4NDEFFile) -> Int {
+        ndefFaults.contains(.ignoresMLeMLc) ? 256 : file.readLimit
+    }
+
+    /// The most bytes one UPDATE BINARY carries: MLc (at most 255), or, with
+    /// `ignores-mle-mlc`, 255 whatever the CC says.
+    func writeLimit(_ file: Type4NDEFFile) -> Int {
+        ndefFaults.contains(.ignoresMLeMLc) ? 255 : file.writeLimit
     }
 
     // MARK: - File access
@@ -247,7 +290,7 @@ public struct Type4TagProcedures: NDEFTagProcedures {
     private func update(offset: Int, data: [UInt8], _ file: Type4NDEFFile)
         async throws(NFCReaderError)
     {
-        let limit = file.writeLimit
+        let limit = writeLimit(file)
         var written = 0
         while written < data.count {
             let position = offset + written

@@ -57,7 +57,13 @@ struct RunCommand: ParsableCommand {
             reads-past-data-area; Type 4 (t4t-layout): select-without-le, extended-cc-read, hardcoded-cc-size, \
             reads-past-file, rejects-proprietary-access, accepts-unknown-mapping; ISO 7816 \
             sessions (iso7816): no-aid-fallback, selects-any-aid, status-word-errors, \
-            automatic-get-response, short-apdus-only, stale-answer-after-loss.
+            automatic-get-response, short-apdus-only, stale-answer-after-loss; NDEF read and \
+            write: nlen-off-by-one, tlv-length-off-by-one, capacity-includes-length-field, \
+            ignores-write-access, unformatted-as-empty, decodes-empty-message, \
+            writes-empty-message, skips-length-write, relaxed-ndef-decoding, \
+            requires-terminator, exact-cc-version, known-data-area-sizes, ignores-mle-mlc; \
+            background dispatch: web-links-only, dispatches-custom-schemes, \
+            ignores-smart-poster.
             """)
     var dutFaults: [String] = []
 
