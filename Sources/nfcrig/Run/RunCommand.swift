@@ -52,7 +52,14 @@ struct RunCommand: ParsableCommand {
             reads-past-data-area; Type 4 (t4t-layout): select-without-le, extended-cc-read, hardcoded-cc-size, \
             reads-past-file, rejects-proprietary-access, accepts-unknown-mapping; ISO 7816 \
             sessions (iso7816): no-aid-fallback, selects-any-aid, status-word-errors, \
-            automatic-get-response, short-apdus-only, stale-answer-after-loss.
+            automatic-get-response, short-apdus-only, stale-answer-after-loss; the host's \
+            ISO-DEP (isodep-errors): chains-within-fsc-minus-1, ignores-answer-chaining, \
+            ignores-sfgi, fixed-ats-offsets, grants-any-wtxm, needs-deselect-answer; Type 4 \
+            layouts: no-version1-fallback, exact-mapping-version, ignores-cclen, ignores-mle, \
+            ignores-mlc, partial-message-on-error, reads-past-zero-length, \
+            ignores-ndef-select-status, assumes-ndef-file-e104, write-access-as-read-access, \
+            no-offset-data-object, read-error-as-no-ndef; ISO 7816 discovery: \
+            selects-every-aid, application-data-with-status-word, historical-bytes-after-t0.
             """)
     var dutFaults: [String] = []
 
