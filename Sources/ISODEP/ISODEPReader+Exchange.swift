@@ -108,7 +108,10 @@ extension ISODEPReader {
         do throws(ISODEPBlockError) {
             return .block(try ISODEPBlock(bytes: bytes))
         } catch .waitingTimeExtensionOutOfRange(let multiplier, _) {
-            throw .waitingTimeExtensionOutOfRange(multiplier: multiplier)
+            guard configuration.deviations.contains(.grantsAnyWaitingTimeExtension) else {
+                throw .waitingTimeExtensionOutOfRange(multiplier: multiplier)
+            }
+            return .block(.wtx(multiplier, cid: session?.cid))
         } catch {
             return .damaged(bytes)
         }

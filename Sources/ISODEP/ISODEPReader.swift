@@ -99,7 +99,9 @@ public actor ISODEPReader: APDUTransceiver {
             }
             session = Self.session(ats: ats, rats: rats, usingCID: usingCID)
             let guardTime = ats.startUpFrameGuardTime
-            if guardTime > .zero { await scheduler.sleep(for: guardTime) }
+            if guardTime > .zero, !configuration.deviations.contains(.ignoresStartUpGuardTime) {
+                await scheduler.sleep(for: guardTime)
+            }
             return ats
         }
         throw .noATS(attempts: configuration.activationAttempts)
@@ -114,8 +116,9 @@ public actor ISODEPReader: APDUTransceiver {
         try claim()
         defer { busy = false }
         guard let current = session else { throw .notActivated }
-        let capacity = ISODEPFrameSize.informationCapacity(
-            frameSize: current.ats.fsc, cid: current.cid != nil)
+        let capacity =
+            ISODEPFrameSize.informationCapacity(frameSize: current.ats.fsc, cid: current.cid != nil)
+            + (configuration.deviations.contains(.chainsWithoutCRC) ? 2 : 0)
         let parts = stride(from: 0, to: max(apdu.count, 1), by: max(capacity, 1)).map {
             Array(apdu[$0..<min($0 + capacity, apdu.count)])
         }
@@ -132,7 +135,9 @@ public actor ISODEPReader: APDUTransceiver {
             guard response.count <= configuration.maximumResponseLength else {
                 throw .responseTooLong(limit: configuration.maximumResponseLength)
             }
-            guard chaining else { break }
+            guard chaining, !configuration.deviations.contains(.ignoresAnswerChaining) else {
+                break
+            }
             answer = try await exchange(.ack(try blockNumberInForce(), cid: current.cid))
         }
         return response

@@ -13,6 +13,8 @@ public struct ISODEPReaderConfiguration: Sendable, Hashable {
     public var maximumWaitingTimeExtensions = 64
     /// The longest chained answer accepted.
     public var maximumResponseLength = 65_538
+    /// Rules broken on purpose (nfcrig's reader faults); none by default.
+    public var deviations: ISODEPReaderDeviations = []
 
     /// The defaults above.
     public init() {}

@@ -25,21 +25,28 @@ extension NFCReferenceReader {
             guard tag.type == .type4, let ats = tag.target.ats else { return nil }
             let transceiver = try isoDEPTransceiver(tag)
             let faults = configuration.faults.iso7816
+            let reporting = configuration.faults.iso7816Selection
+            var found: ISO7816TagSelection?
             for identifier in faults.contains(.noAIDFallback)
                 ? Array(identifiers.prefix(1)) : identifiers
             {
                 let answer = try await transceiver.send(identifier.selectCommand)
                 guard answer.statusWord == .ok else { continue }
+                let data =
+                    reporting.contains(.applicationDataWithStatusWord)
+                    ? answer.encoded() : answer.data
                 let selection = ISO7816TagSelection(
                     initialSelectedAID: identifier, identifier: tag.identifier,
-                    historicalBytes: (try? ATS(bytes: ats))?.historicalBytes ?? [],
-                    applicationData: answer.data.isEmpty ? nil : answer.data)
+                    historicalBytes: reporting.historicalBytes(
+                        ats, decoded: (try? ATS(bytes: ats))?.historicalBytes ?? []),
+                    applicationData: data.isEmpty ? nil : data)
                 iso7816Session = ISO7816ReaderSession(
                     identifiers: identifiers, selection: selection)
                 emit(.applicationSelected(identifier.bytes))
-                return selection
+                found = selection
+                guard reporting.contains(.selectsEveryAID) else { return selection }
             }
-            return nil
+            return found
         }
     }
 

@@ -12,9 +12,10 @@ extension NFCReferenceReader {
         }
         if let hostISODEP { return hostISODEP }
         do throws(ISODEPError) {
+            guard let ats = tag.target.ats else { throw .notActivated }
             let reader = try ISODEPReader(
-                link: CommunicateThruLink(device: device), target: tag.target,
-                configuration: isoDEP,
+                link: CommunicateThruLink(device: device),
+                ats: configuration.faults.isoDEP.ats(ats), configuration: isoDEP,
                 // Never consulted: the chip activated the card (RATS, and the guard time
                 // after the ATS) before the host took its blocks.
                 scheduler: ContinuousISODEPScheduler())

@@ -115,11 +115,13 @@ extension NFCReferenceReader {
         switch tag.type {
         case .type4:
             let transceiver = try isoDEPTransceiver(tag)
-            return Type4TagProcedures(
+            var procedures = Type4TagProcedures(
                 transceiver: transceiver,
                 // A host ISO-DEP fault stands alone: the Type 4 faults need the chip's.
                 faults: configuration.faults.hostISODEP == nil ? configuration.faults.type4 : [],
                 ndefFaults: configuration.faults.ndef)
+            procedures.layoutFaults = configuration.faults.type4Layout
+            return procedures
         case .type2:
             return Type2TagProcedures(
                 transceiver: ChipType2Transceiver(

@@ -43,8 +43,11 @@ extension NFCReferenceReader {
     }
 
     private func connect(_ target: PassiveTarget) -> PollResult {
+        // The host's ISO-DEP that activated the listed card (`ignores-sfgi`) stays with it.
+        let isoDEP = activatesISODEPOnHost ? hostISODEP : nil
         let tag = NFCTag(target: target)
         connectedTag = tag
+        hostISODEP = isoDEP
         return .tag(tag)
     }
 
@@ -66,9 +69,11 @@ extension NFCReferenceReader {
     /// InListPassiveTarget for one type A target at 106 kbps (MaxTg 1: a PN533 takes no
     /// other); nil when none answered.
     private func listTarget() async throws(NFCReaderError) -> PassiveTarget? {
-        try await chip { () async throws(PN533Error) in
+        let listed = try await chip { () async throws(PN533Error) in
             try await device.listPassiveTargets(max: 1).first
         }
+        guard let listed else { return nil }
+        return try await activatedOnHost(listed)
     }
 
     /// Every tag in the field, `first` (just listed) first: the listed tag is deselected
@@ -83,7 +88,11 @@ extension NFCReferenceReader {
     ) {
         var all = [first]
         while all.count < configuration.maximumTagsCounted {
-            try await chip { () async throws(PN533Error) in try await device.deselect(target: 0) }
+            if try await deselectOnHost(all[all.count - 1]) {
+                try await chip { () async throws(PN533Error) in
+                    try await device.deselect(target: 0)
+                }
+            }
             guard let next = try await listTarget() else { return (all, nil) }
             guard !all.contains(where: { $0.nfcid == next.nfcid }) else { return (all, next) }
             all.append(next)

@@ -89,6 +89,7 @@ public actor NFCReferenceReader {
         try await chip { () async throws(PN533Error) in
             try await device.setRetries(atr: 0x00, psl: 0x01, passiveActivation: retries)
             try await device.setCommunicationRetries(recoveries)
+            if activatesISODEPOnHost { try await device.setParameters(.automaticATRResponse) }
             try await device.setRF(field: true)
         }
         prepared = true

@@ -57,6 +57,12 @@ public struct ReaderFaults: Sendable, Hashable {
     public var ndef: NDEFReaderFaults = []
     /// Faults of what background reading would open (`web-links-only`, ...).
     public var dispatch: BackgroundDispatchFaults = []
+    /// Faults of the host's own ISO-DEP (`chains-within-fsc-minus-1`, `ignores-sfgi`, ...).
+    public var isoDEP: ISODEPReaderFaults = []
+    /// Faults of the Type 4 layout procedures (`assumes-ndef-file-e104`, `ignores-mle`, ...).
+    public var type4Layout: Type4LayoutFaults = []
+    /// Faults of what the ISO 7816 session reports at discovery (`selects-every-aid`, ...).
+    public var iso7816Selection: ISO7816SelectionFaults = []
 
     /// The well-behaved reader.
     public static let none = ReaderFaults()
@@ -125,6 +131,18 @@ public struct ReaderFaults: Sendable, Hashable {
                     dispatch.insert(fault)
                     continue
                 }
+                if let fault = ISODEPReaderFaults.named(spec) {
+                    isoDEP.insert(fault)
+                    continue
+                }
+                if let fault = Type4LayoutFaults.named(spec) {
+                    type4Layout.insert(fault)
+                    continue
+                }
+                if let fault = ISO7816SelectionFaults.named(spec) {
+                    iso7816Selection.insert(fault)
+                    continue
+                }
                 let prefix = "restart-delay="
                 guard spec.hasPrefix(prefix) else { throw .unknownFault(spec) }
                 restartDelay = try Self.duration(String(spec.dropFirst(prefix.count)))
@@ -151,6 +169,7 @@ public struct ReaderFaults: Sendable, Hashable {
         if neverSendsRNAK { specs.append("never-sends-rnak") }
         if noChipRecovery { specs.append("no-chip-recovery") }
         return specs + type2.names + type4.names + iso7816.names + ndef.names + dispatch.names
+            + isoDEP.names + type4Layout.names + iso7816Selection.names
     }
 
     private static func duration(_ text: String) throws(ReaderFaultError) -> Duration {
@@ -170,10 +189,11 @@ extension ReaderFaults {
     /// The host's own ISO-DEP that the ISO-DEP faults put in the chip's place, configured
     /// with them; nil when the chip's ISO-DEP (InDataExchange) serves.
     var hostISODEP: ISODEPReaderConfiguration? {
-        guard ignoresWTX || neverSendsRNAK else { return nil }
+        guard ignoresWTX || neverSendsRNAK || !isoDEP.isEmpty else { return nil }
         var configuration = ISODEPReaderConfiguration()
         if ignoresWTX { configuration.maximumWaitingTimeExtensions = 0 }
         if neverSendsRNAK { configuration.retransmissions = 0 }
+        isoDEP.apply(to: &configuration)
         return configuration
     }
 }

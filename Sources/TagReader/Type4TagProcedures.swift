@@ -15,6 +15,8 @@ public struct Type4TagProcedures: NDEFTagProcedures {
     public let faults: Type4ReaderFaults
     /// Deliberate faults of the NDEF read and write (`--dut-fault`); none by default.
     public let ndefFaults: NDEFReaderFaults
+    /// Deliberate faults of the layout procedures (`--dut-fault`); none by default.
+    public var layoutFaults: Type4LayoutFaults = []
 
     /// Procedures over `transceiver`, with `faults` and `ndefFaults`.
     public init(
@@ -39,7 +41,7 @@ public struct Type4TagProcedures: NDEFTagProcedures {
         var answer = try await send(
             faults.contains(.selectWithoutLe)
                 ? Self.selectNDEFApplicationWithoutLe : Type4Tag.selectNDEFApplication())
-        if answer.statusWord == .fileNotFound {
+        if answer.statusWord == .fileNotFound, !layoutFaults.contains(.noVersion1Fallback) {
             version1 = true
             answer = try await send(Type4Tag.selectNDEFApplicationVersion1())
         }
@@ -61,12 +63,12 @@ public struct Type4TagProcedures: NDEFTagProcedures {
         if faults.contains(.rejectsProprietaryAccess), (0x80...0xFE).contains(writeAccess) {
             return .notSupported(.writeAccessNotUnderstood(writeAccess))
         }
-        guard cc.isReadable else {
-            return .notSupported(.ndefFileNotReadable(readAccess: cc.ndefFileControl.readAccess))
+        guard isReadable(cc) else {
+            return .notSupported(.ndefFileNotReadable(readAccess: readAccess(cc)))
         }
-        let fileID = cc.ndefFileControl.fileID
+        let fileID = ndefFileID(cc)
         answer = try await send(Type4Tag.selectFile(fileID, mappingVersion1: version1))
-        guard answer.statusWord == .ok else {
+        guard answer.statusWord == .ok || layoutFaults.contains(.ignoresNDEFSelectStatus) else {
             return .notSupported(.noNDEFFile(fileID: fileID, answer.statusWord))
         }
         return .ndef(Type4NDEFFile(capabilityContainer: cc, selectedByVersion1Name: version1))
@@ -109,7 +111,7 @@ public struct Type4TagProcedures: NDEFTagProcedures {
         }
         // The fault: the message's end taken one byte early.
         let count = ndefFaults.contains(.nlenOffByOne) ? max(0, length - 1) : length
-        return try await read(offset: field.size, count: count, limit: readLimit(file))
+        return try await readMessage(count, after: field, file)
     }
 
     /// Detection, the refusals, then the update. Tearing-safe order: NLEN (ENLEN) set to 0,
@@ -237,11 +239,12 @@ public struct Type4TagProcedures: NDEFTagProcedures {
 
     /// The CC; with `accepts-unknown-mapping`, an unknown major version is taken for 2.0
     /// (3.0 when the file control TLV is an ENDEF one).
-    private func decodeCapabilityContainer(_ bytes: [UInt8]) throws(CapabilityContainerError)
+    private func decodeCapabilityContainer(_ read: [UInt8]) throws(CapabilityContainerError)
         -> CapabilityContainer
     {
+        let bytes = layoutFaults.contains(.ignoresCCLength) ? withUsableCCLength(read) : read
         do {
-            return try CapabilityContainer(decoding: bytes)
+            return try checkedMappingVersion(CapabilityContainer(decoding: bytes))
         } catch .unsupportedMappingVersion(let offset, _)
             where faults.contains(.acceptsUnknownMapping) && bytes.count > 7
         {
@@ -254,15 +257,16 @@ public struct Type4TagProcedures: NDEFTagProcedures {
     }
 
     /// `count` bytes of the selected file from `offset`, at most `limit` per READ BINARY.
-    private func read(offset: Int, count: Int, limit: Int) async throws(NFCReaderError)
-        -> [UInt8]
-    {
+    func read(offset: Int, count: Int, limit: Int) async throws(NFCReaderError) -> [UInt8] {
+        let limit = layoutFaults.contains(.ignoresMLe) ? Self.faultyLimit : limit
         var data: [UInt8] = []
         data.reserveCapacity(count)
         while data.count < count {
             let position = offset + data.count
             let wanted = count - data.count
-            if position <= Type4Tag.maximumShortOffset {
+            if position <= Type4Tag.maximumShortOffset
+                || layoutFaults.contains(.noOffsetDataObject)
+            {
                 let piece = min(wanted, limit)
                 let command = try buildCommand { () throws(APDUError) in
                     try Type4Tag.readBinary(offset: position, length: piece)
@@ -290,7 +294,7 @@ public struct Type4TagProcedures: NDEFTagProcedures {
     private func update(offset: Int, data: [UInt8], _ file: Type4NDEFFile)
         async throws(NFCReaderError)
     {
-        let limit = writeLimit(file)
+        let limit = layoutFaults.contains(.ignoresMLc) ? Self.faultyLimit : file.writeLimit
         var written = 0
         while written < data.count {
             let position = offset + written

@@ -13,7 +13,8 @@ public struct FaultCatch: Sendable, Hashable, Encodable {
 
 extension ConformanceCatalog {
     /// Every fault of the reference reader with the cases it fails.
-    public static let faultCatches: [FaultCatch] = earlierFaultCatches + readWriteFaultCatches
+    public static let faultCatches: [FaultCatch] =
+        earlierFaultCatches + isoDEPFaultCatches + readWriteFaultCatches
 
     /// The faults from before issue 32, when each was added with the suite that catches it.
     private static let earlierFaultCatches: [FaultCatch] = [

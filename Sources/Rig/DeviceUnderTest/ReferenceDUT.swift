@@ -16,6 +16,8 @@ public actor ReferenceDUT: DeviceUnderTest {
     private let inbox: ReferenceDUTEvents
     /// Who runs ISO-DEP: the chip (InDataExchange) unless a fault needs the host's own.
     private let isoDEP: ISODEPHandling
+    /// `read-error-as-no-ndef`: a failed Type 4 read is reported as no NDEF, as nfcpy does.
+    private let readErrorsAsNoNDEF: Bool
     private var lastMessage: NDEFMessage?
     private var opened = false
 
@@ -26,6 +28,7 @@ public actor ReferenceDUT: DeviceUnderTest {
         let events = ReferenceDUTEvents()
         inbox = events
         isoDEP = faults.runsISODEPOnHost ? .host : .chip
+        readErrorsAsNoNDEF = faults.type4Layout.contains(.readErrorAsNoNDEF)
         reader = NFCReferenceReader(
             device: chip.device, configuration: ReaderConfiguration(faults: faults),
             clock: clock, onEvent: { event in events.observe(event) })
@@ -59,7 +62,7 @@ public actor ReferenceDUT: DeviceUnderTest {
     }
 
     public func read() async throws(DUTError) -> DUTRead {
-        do {
+        do throws(NFCReaderError) {
             let (status, capacity) = try await reader.queryNDEFStatus()
             let mapped: DUTRead.Status =
                 switch status {
@@ -70,7 +73,14 @@ public actor ReferenceDUT: DeviceUnderTest {
             guard mapped != .notSupported else {
                 return DUTRead(status: mapped, capacity: capacity, ndef: nil)
             }
-            let read = try await reader.readNDEFMessageAndBytes()
+            let type4 = await reader.connectedTag?.type == .type4
+            let read: (message: NDEFMessage, bytes: [UInt8])
+            do throws(NFCReaderError) {
+                read = try await reader.readNDEFMessageAndBytes()
+            } catch {
+                guard readErrorsAsNoNDEF, type4, Self.failedOnTheTag(error) else { throw error }
+                return DUTRead(status: .notSupported, capacity: 0, ndef: nil)
+            }
             lastMessage = read.message
             return DUTRead(
                 status: mapped, capacity: capacity, ndef: read.bytes, records: read.message.records)
@@ -137,6 +147,15 @@ public actor ReferenceDUT: DeviceUnderTest {
 
     private func ensureOpen() async throws(DUTError) {
         if !opened { _ = try await hello() }
+    }
+
+    /// Whether `error` is the tag's link or answers failing (what nfcpy's `tag.ndef` turns
+    /// into no NDEF), not the message or the reader.
+    private static func failedOnTheTag(_ error: NFCReaderError) -> Bool {
+        switch error {
+        case .tagConnectionLost, .retryExceeded, .tagResponseError: true
+        default: false
+        }
     }
 
     private static func map(_ error: NFCReaderError) -> DUTError {

@@ -63,7 +63,13 @@ struct RunCommand: ParsableCommand {
             writes-empty-message, skips-length-write, relaxed-ndef-decoding, \
             requires-terminator, exact-cc-version, known-data-area-sizes, ignores-mle-mlc; \
             background dispatch: web-links-only, dispatches-custom-schemes, \
-            ignores-smart-poster.
+            ignores-smart-poster; the host's ISO-DEP (isodep-errors): chains-within-fsc-minus-1, ignores-answer-chaining, \
+            ignores-sfgi, fixed-ats-offsets, grants-any-wtxm, needs-deselect-answer; Type 4 \
+            layouts: no-version1-fallback, exact-mapping-version, ignores-cclen, ignores-mle, \
+            ignores-mlc, partial-message-on-error, reads-past-zero-length, \
+            ignores-ndef-select-status, assumes-ndef-file-e104, write-access-as-read-access, \
+            no-offset-data-object, read-error-as-no-ndef; ISO 7816 discovery: \
+            selects-every-aid, application-data-with-status-word, historical-bytes-after-t0.
             """)
     var dutFaults: [String] = []
 

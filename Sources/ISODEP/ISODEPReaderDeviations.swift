@@ -1,0 +1,23 @@
+/// Rules of ISO/IEC 14443-4 an `ISODEPReader` breaks on purpose, each the way a reader stack
+/// shipped it, so that a conformance suite can be shown to catch the bug (nfcrig's
+/// `--dut-fault`, issue 32). A reader keeps every rule by default.
+public struct ISODEPReaderDeviations: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// A chained command's parts carry FSC − 1 INF bytes: only the PCB is counted against the
+    /// card's frame size, not the 2-byte CRC_A, so each frame is 2 bytes longer than FSC
+    /// (nfcpy before nfcpy/nfcpy#211, issue nfcpy/nfcpy#210).
+    public static let chainsWithoutCRC = ISODEPReaderDeviations(rawValue: 1 << 0)
+    /// The chaining bit of the card's I-block is never looked at: the first part of a chained
+    /// answer is taken for the whole answer, and the rest is never asked for with R(ACK)
+    /// (RfidResearchGroup/ChameleonUltra#485: the reader tested the wrong PCB bit).
+    public static let ignoresAnswerChaining = ISODEPReaderDeviations(rawValue: 1 << 1)
+    /// After the ATS the first block goes at once, without the start-up frame guard time the
+    /// card's SFGI asks for (nfcpy 1.0.4, whose `Type4ATag` never reads SFGI).
+    public static let ignoresStartUpGuardTime = ISODEPReaderDeviations(rawValue: 1 << 2)
+    /// An S(WTX) whose WTXM is out of 1…59 (0, 60–63: RFU) is granted like any other, its
+    /// WTXM echoed (nfcpy 1.0.4's tt4.py times the wait as WTXM × FWT whatever WTXM is).
+    public static let grantsAnyWaitingTimeExtension = ISODEPReaderDeviations(rawValue: 1 << 3)
+}
