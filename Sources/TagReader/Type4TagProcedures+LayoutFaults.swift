@@ -53,7 +53,7 @@ extension Type4TagProcedures {
     func readMessage(_ length: Int, after field: NDEFFileLength, _ file: Type4NDEFFile)
         async throws(NFCReaderError) -> [UInt8]
     {
-        let limit = file.readLimit
+        let limit = readLimit(file)
         if length == 0, layoutFaults.contains(.readsPastZeroLength) {
             return try await read(offset: field.size, count: limit, limit: limit)
         }

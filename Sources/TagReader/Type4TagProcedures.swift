@@ -294,7 +294,7 @@ public struct Type4TagProcedures: NDEFTagProcedures {
     private func update(offset: Int, data: [UInt8], _ file: Type4NDEFFile)
         async throws(NFCReaderError)
     {
-        let limit = layoutFaults.contains(.ignoresMLc) ? Self.faultyLimit : file.writeLimit
+        let limit = layoutFaults.contains(.ignoresMLc) ? Self.faultyLimit : writeLimit(file)
         var written = 0
         while written < data.count {
             let position = offset + written

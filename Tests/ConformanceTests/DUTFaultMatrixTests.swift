@@ -35,6 +35,9 @@ import Testing
         async throws
     {
         let faults = try ReaderFaults(parsing: spec.isEmpty ? [] : [spec])
-        #expect(try await Self.failing(faults) == expected)
+        let failing = try await Self.failing(faults)
+        let extra = failing.subtracting(expected).sorted()
+        let missing = expected.subtracting(failing).sorted()
+        #expect(failing == expected, "\(spec) also fails \(extra) and passes \(missing)")
     }
 }

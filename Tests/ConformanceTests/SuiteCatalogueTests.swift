@@ -71,6 +71,18 @@ import Testing
         }
     }
 
+    /// A check that cannot fail is a defect: every case is failed by at least one deliberate
+    /// fault of the reference reader (`DUTFaultMatrixTests` shows each fault fails exactly its
+    /// cases), and docs/suites.md names them in the case's row.
+    @Test func everyCaseIsFailedByAtLeastOneFault() {
+        let caught = Set(ConformanceCatalog.faultCatches.flatMap(\.fails))
+        let uncaught = ConformanceCatalog.allCases.map(\.id).filter { !caught.contains($0) }
+        #expect(uncaught.isEmpty, "no fault fails \(uncaught)")
+        for entry in ConformanceCatalog.entries {
+            #expect(!entry.failedBy.isEmpty || uncaught.contains(entry.id), "\(entry.id)")
+        }
+    }
+
     @Test func theJSONListsEveryCaseWithItsExpectationsByProfile() throws {
         let entries = try #require(
             try JSONSerialization.jsonObject(with: ConformanceCatalog.json()) as? [[String: Any]])

@@ -10,7 +10,8 @@ extension ConformanceCatalog {
                 "NDEF-R-009", "NDEF-R-010", "NDEF-R-011", "NDEF-R-012", "NDEF-R-013", "NDEF-R-015",
                 "NDEF-R-016", "NDEF-R-019", "NDEF-W-001", "NDEF-W-002", "NDEF-W-004", "NDEF-W-015",
                 "NDEF-W-016", "MULTI-001", "MULTI-003", "MULTI-005", "CHUNK-001", "CHUNK-003",
-                "CHUNK-005", "BG-001", "BG-002", "BG-003", "BG-004", "BG-005", "BG-006", "BG-007",
+                "CHUNK-005", "CHUNK-007", "CHUNK-008", "CHUNK-009", "CHUNK-010", "BG-001", "BG-002",
+                "BG-003", "BG-004", "BG-005", "BG-006", "BG-007",
                 "BG-008", "BG-009", "BG-010", "BG-011", "BG-012", "BG-013", "BG-014",
                 "ISODEP-E-001", "ISODEP-E-002", "ISODEP-E-003", "ISODEP-E-004", "ISODEP-E-005",
                 "ISODEP-E-006", "ISODEP-E-007", "ISODEP-E-008", "ISODEP-E-009", "ISODEP-E-010",
@@ -107,7 +108,8 @@ extension ConformanceCatalog {
                 + "of 255 whatever MLe and MLc say, as NFCPassportReader read with a fixed "
                 + "maxDataLengthToRead of 256 (AndyQ/NFCPassportReader#89, #91)",
             fails: [
-                "NDEF-R-013", "NDEF-R-015", "NDEF-W-015", "NDEF-W-016", "ISODEP-E-010", "T4T-L-010",
+                "NDEF-R-013", "NDEF-R-015", "NDEF-W-015", "NDEF-W-016", "ISODEP-E-010",
+                "ISODEP-E-022", "T4T-L-010",
                 "T4T-L-011", "T4T-L-013", "T4T-L-014", "T4T-L-027", "T4T-L-028", "T4T-L-029",
                 "T4T-L-030", "T4T-L-031", "T4T-L-032",
             ]),
