@@ -80,10 +80,15 @@ struct AirRead: Sendable, Hashable {
             read.addresses.formUnion(start..<start + answer.count)
             return
         }
-        guard answer.count >= 2, answer.suffix(2) == [0x90, 0x00],
-            let apdu = try? CommandAPDU(decoding: command),
-            let parsed = try? Type4Command(apdu)
-        else { return }
+        guard answer.count >= 2, answer.suffix(2) == [0x90, 0x00] else { return }
+        // A command that is no Type 4 command (the reader's bytes, whatever they are) served
+        // no file.
+        let parsed: Type4Command
+        do {
+            parsed = try Type4Command(try CommandAPDU(decoding: command))
+        } catch {
+            return
+        }
         let data = Array(answer.dropLast(2))
         switch parsed {
         case .selectApplication:
@@ -94,10 +99,12 @@ struct AirRead: Sendable, Hashable {
             guard let file = selected else { return }
             read.serve(data, of: file, at: offset)
         case .readBinaryODO(let offset, _):
-            guard let file = selected,
-                let bytes = try? Type4Tag.discretionaryData(in: data, at: 0)
-            else { return }
-            read.serve(bytes, of: file, at: offset)
+            guard let file = selected else { return }
+            do {
+                read.serve(try Type4Tag.discretionaryData(in: data, at: 0), of: file, at: offset)
+            } catch {
+                // An answer that is no `53` data object carried no file bytes.
+            }
         case .updateBinary, .updateBinaryODO:
             break
         }

@@ -1,0 +1,110 @@
+import ISODEP
+import Rig
+import TagEmulation
+
+/// How an `isodep-errors` case's expectation is judged from what the card logged: the
+/// reader's own blocks (its grants of S(WTX), R(NAK), R(ACK), the parts of its chained
+/// commands, S(DESELECT)) and when its first command came after each activation.
+extension ISODEPErrorsSuite {
+    /// `expectation` against what the tag logged.
+    static func judge(_ expectation: Expectation, _ events: [TagEvent]) -> RepetitionOutcome {
+        let blocks = events.compactMap { event -> ISODEPBlock? in
+            if case .readerBlock(let block) = event.kind { block } else { nil }
+        }
+        switch expectation {
+        case .readsOn:
+            return .pass
+        case .readsOnAfterDeselect:
+            let deselected = blocks.contains {
+                if case .supervisory(.deselect, _) = $0 { true } else { false }
+            }
+            guard deselected else {
+                return .skip(
+                    "the reader never sent S(DESELECT), so the card's answer to it (the case's "
+                        + "subject) never came into play")
+            }
+            return .pass
+        case .givesUpAfterInvalidWTX(let multiplier):
+            let refused = judge(.refusesWTX(multiplier), events)
+            guard refused.verdict == .pass else { return refused }
+            return goesOnAfterInvalidWTX(multiplier, events) ?? .pass
+        case .refusesWTX(let multiplier):
+            let granted = blocks.contains { block in
+                guard case .supervisory(.waitingTimeExtension(let wtxm, _), _) = block else {
+                    return false
+                }
+                return wtxm == multiplier
+            }
+            guard !granted else {
+                return .fail("the reader granted S(WTX) with WTXM \(multiplier), out of range 1…59")
+            }
+            return .pass
+        case .grants(let wanted):
+            let granted = blocks.compactMap { block -> UInt8? in
+                guard case .supervisory(.waitingTimeExtension(let wtxm, _), _) = block else {
+                    return nil
+                }
+                return wtxm
+            }
+            guard granted.starts(with: wanted) else {
+                return .fail(
+                    "the tag asked for more time with WTXM \(wanted); the reader granted \(granted)"
+                )
+            }
+            return .pass
+        case .negativeAcknowledgement:
+            let naks = blocks.filter {
+                if case .receiveReady(.nak, _, _) = $0 { true } else { false }
+            }
+            guard !naks.isEmpty else {
+                return .fail("the reader read on without asking for the lost answer with R(NAK)")
+            }
+            return .pass
+        case .acknowledgesChainedAnswer:
+            let acks = blocks.filter {
+                if case .receiveReady(.ack, _, _) = $0 { true } else { false }
+            }
+            guard !acks.isEmpty else {
+                return .fail("the tag chained its answers; the reader sent no R(ACK) for a part")
+            }
+            return .pass
+        case .chainsWithin(let capacity):
+            let parts = blocks.compactMap { block -> Int? in
+                if case .information(_, true, _, _, let inf) = block { inf.count } else { nil }
+            }
+            guard !parts.isEmpty else {
+                return .fail(
+                    "the reader sent no chained command to a card of \(capacity + 3)-byte frames")
+            }
+            guard let largest = parts.max(), largest <= capacity else {
+                return .fail(
+                    "the reader sent a chained part of \(parts.max() ?? 0) INF bytes; the card's frames hold \(capacity)"
+                )
+            }
+            return .pass
+        case .waitsGuardTime(let guardTime):
+            // The guard time follows every ATS: each activation's first command is judged,
+            // not only the first activation's (a reader that activates a tag once to count
+            // it and again to read it must wait both times).
+            var activatedAt: Duration?
+            var judged = 0
+            for event in events {
+                switch event.kind {
+                case .activated: activatedAt = event.at
+                case .received:
+                    guard let since = activatedAt else { continue }
+                    activatedAt = nil
+                    judged += 1
+                    guard event.at - since >= guardTime else {
+                        return RepetitionOutcome.fail(
+                            "the reader's first command came \(event.at - since) after the "
+                                + "RATS, within the start-up guard time \(guardTime)"
+                        ).evidenced(at: event.at)
+                    }
+                default: continue
+                }
+            }
+            return judged > 0 ? .pass : .fail("the tag logged no activation followed by a command")
+        }
+    }
+}
