@@ -61,12 +61,18 @@ import Testing
         #expect(ISODEPErrorsSuite.judge(.waitsGuardTime(.milliseconds(7)), log).verdict == .fail)
     }
 
-    @Test func aGrantOfAnOutOfRangeWTXMFailsAndNoGrantPasses() {
+    @Test func aGrantOfAnOutOfRangeWTXMFailsAndNoGrantPassesOnlyWhenTheCardAsked() {
+        let asked = TagEvent.Kind.waitingTimeExtension(multiplier: 0)
         let grant = TagEvent.Kind.readerBlock(
             .supervisory(.waitingTimeExtension(multiplier: 0)))
-        #expect(ISODEPErrorsSuite.judge(.refusesWTX(0), Self.log([grant])).verdict == .fail)
         #expect(
-            ISODEPErrorsSuite.judge(.refusesWTX(0), Self.log([Self.activated])).verdict == .pass)
+            ISODEPErrorsSuite.judge(.refusesWTX(0), Self.log([asked, grant])).verdict == .fail)
+        #expect(
+            ISODEPErrorsSuite.judge(.refusesWTX(0), Self.log([Self.activated, asked])).verdict
+                == .pass)
+        // Not granting a request the card never made proves nothing.
+        #expect(
+            ISODEPErrorsSuite.judge(.refusesWTX(0), Self.log([Self.activated])).verdict == .fail)
     }
 
     @Test func aReadOfATagThatLeftFailsWithPartOfTheMessageOrWithNoMessage() {

@@ -27,8 +27,15 @@ extension ISODEPErrorsSuite {
         case .givesUpAfterInvalidWTX(let multiplier):
             let refused = judge(.refusesWTX(multiplier), events)
             guard refused.verdict == .pass else { return refused }
-            return goesOnAfterInvalidWTX(multiplier, events) ?? .pass
+            return goesOnAfterInvalidWTX(multiplier, events)
         case .refusesWTX(let multiplier):
+            // Not granting a request the card never made proves nothing.
+            let asked = TagEvent.Kind.waitingTimeExtension(multiplier: Int(multiplier))
+            guard events.contains(where: { $0.kind == asked }) else {
+                return .fail(
+                    "the card never asked for more time: no APDU reached it, so its S(WTX) with "
+                        + "WTXM \(multiplier) was never sent")
+            }
             let granted = blocks.contains { block in
                 guard case .supervisory(.waitingTimeExtension(let wtxm, _), _) = block else {
                     return false

@@ -29,22 +29,25 @@ extension ISODEPErrorsSuite {
         profile == .nfcForum ? .givesUpAfterInvalidWTX(multiplier) : .refusesWTX(multiplier)
     }
 
-    /// Why the reader went on with the card after it asked S(WTX) with `multiplier` (an
-    /// R-block, another S-block or a command before the activation ended); nil when it did
-    /// not, or the card never asked.
+    /// Whether the reader ended the exchange after the card asked S(WTX) with `multiplier`:
+    /// a fail naming what it went on with (an R-block, another S-block or a command before
+    /// the activation ended), a fail when the card never asked, a pass when it sent nothing
+    /// more but S(DESELECT).
     static func goesOnAfterInvalidWTX(_ multiplier: UInt8, _ events: [TagEvent])
-        -> RepetitionOutcome?
+        -> RepetitionOutcome
     {
         guard
             let asked = events.firstIndex(where: {
                 if case .waitingTimeExtension(Int(multiplier)) = $0.kind { true } else { false }
             })
-        else { return nil }
+        else {
+            return .fail("the card's S(WTX) with WTXM \(multiplier) is not in its log")
+        }
         for event in events[(asked + 1)...] {
             switch event.kind {
             case .activated, .listening, .released, .deselected, .idle, .fellBackToIdle,
                 .haltedUntilFieldOff:
-                return nil
+                return .pass
             case .readerBlock(.supervisory(.deselect, _)):
                 continue
             case .readerBlock(let block):
@@ -61,7 +64,7 @@ extension ISODEPErrorsSuite {
                 continue
             }
         }
-        return nil
+        return .pass
     }
 }
 
