@@ -123,9 +123,9 @@ extension ConformanceCatalog {
                 + "answers, and reports the last one answered",
             fails: ["ISO7816-001"]),
         FaultCatch(
-            fault: "application-data-with-status-word",
-            reader: "reports the SELECT's whole response, SW1 SW2 included, as the application "
-                + "data instead of its FCI",
+            fault: "fci-as-application-data",
+            reader: "reports the discovery SELECT's FCI as the application data of a Type A "
+                + "card, where CoreNFC's applicationData is the Type B ATQB's and nil on Type A",
             fails: ["ISO7816-014"]),
         FaultCatch(
             fault: "historical-bytes-after-t0",

@@ -65,9 +65,9 @@ extension ConformanceCatalog {
                 + "message, not zeroLengthMessage (don/NDEF#64)",
             fails: ["NDEF-R-020", "NDEF-R-021", "T4T-L-019", "T4T-L-020"]),
         FaultCatch(
-            fault: "writes-empty-message",
-            reader: "writes a message without records as length 0, emptying the tag, as "
-                + "nfcpy's tag.ndef.records = [] does (nfcpy/nfcpy#228)",
+            fault: "refuses-empty-message",
+            reader: "refuses to write a message without records (zeroLengthMessage) where the "
+                + "NFC Forum mappings define the write of length 0 that empties a tag",
             fails: ["NDEF-W-013", "NDEF-W-014"]),
         FaultCatch(
             fault: "skips-length-write",

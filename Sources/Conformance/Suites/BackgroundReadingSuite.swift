@@ -7,6 +7,10 @@ import Rig
 /// what it would open; the verdict compares that with `BackgroundReading.evaluate`.
 enum BackgroundReadingSuite: ConformanceSuite {
     static let name = "background-reading"
+    static let judgedUnder: Set<ReaderProfile> = [.coreNFC]
+    static let notJudged =
+        "background tag reading is iOS's: neither the NFC Forum nor ISO/IEC 14443 defines "
+        + "handing a tag's records to an app"
 
     /// What the suite checks and how it is judged, for the catalogue.
     static let about = [

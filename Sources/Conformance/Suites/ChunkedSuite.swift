@@ -6,6 +6,8 @@ import Rig
 /// goes on working.
 enum ChunkedSuite: ConformanceSuite {
     static let name = "chunked"
+    static let judgedUnder: Set<ReaderProfile> = [.nfcForum, .coreNFC]
+    static let notJudged = ProfileExpectations.noNDEFMapping
 
     /// What the suite checks and how it is judged, for the catalogue.
     static let about = [

@@ -25,7 +25,7 @@ extension ISO7816Suite {
         let names = asked.map(\.description).joined(separator: ", ")
         return cardCase(
             id, title,
-            .everyProfile(
+            .coreNFCAPI(
                 "SELECTs \(names) in this order, then "
                     + (expected.map { "reports \($0) as the selected application" }
                         ?? "reports no application")), rule: rule
@@ -60,7 +60,7 @@ extension ISO7816Suite {
             id,
             "refuses a SELECT of an AID outside the session's list with "
                 + "readerErrorSecurityViolation, without sending it",
-            .everyProfile(
+            .coreNFCAPI(
                 "fails the SELECT of \(alsoAbsent) with readerErrorSecurityViolation and sends "
                     + "nothing; a SELECT of a registered AID reaches the card"),
             rule: "CoreNFC's NFCISO7816Tag.sendCommand(apdu:): a SELECT of an AID the app did "
@@ -161,7 +161,7 @@ extension ISO7816Suite {
         cardCase(
             id,
             "reports an error for a command sent after the card left the field",
-            .everyProfile("returns the first answer, then a reader error for the second"),
+            .coreNFCAPI("returns the first answer, then a reader error for the second"),
             rule: "CoreNFC's NFCISO7816Tag.sendCommand(apdu:): an error means the exchange "
                 + "failed; a command to a card that left gets a reader error, never an answer"
         ) { context async throws(CaseSteps.Stop) in
@@ -196,22 +196,25 @@ extension ISO7816Suite {
         }
     }
 
-    /// The SELECT's response data, as the DUT reports it, must be the card's FCI.
+    /// A Type A card has no application data in CoreNFC's sense: the DUT must not report the
+    /// SELECT's FCI there.
     static func applicationDataCase(_ id: String) -> ConformanceCase {
-        let fci = FileControlInformation(dfName: transit.bytes, proprietaryData: transitLabel)
-            .encoded()
-        return cardCase(
+        cardCase(
             id,
-            "reports the SELECT's response data, the card's FCI, as the tag's application data",
-            .everyProfile("reports \(Hex.encode(fci, uppercase: true)) as the application data"),
-            rule: "CoreNFC's NFCISO7816Tag.applicationData: the response data of the SELECT "
-                + "that found the application (its FCI)"
+            "reports no application data for a Type A card, not the SELECT's FCI",
+            .coreNFCAPI(
+                "reports no application data: Apple's applicationData is a Type B card's ATQB "
+                    + "data, nil on Type A"),
+            rule: "Apple, NFCISO7816Tag.applicationData: \"the application data bytes "
+                + "extracted from the Type B Answer To Request response\" (with "
+                + "proprietaryApplicationDataCoding); a Type A card has none"
         ) { context async throws(CaseSteps.Stop) in
             let selection = try await selected(context, transit)
-            guard let data = selection.applicationData else {
-                return .skip("the DUT does not report the SELECT's application data")
-            }
-            return expect(data, fci, to: "the application data")
+            guard let data = selection.applicationData else { return .pass }
+            return .fail(
+                "the DUT reported \(Hex.encode(data, uppercase: true)) as the application data "
+                    + "of a Type A card (the SELECT's answer carried the FCI); CoreNFC reports "
+                    + "none there")
         }
     }
 
@@ -220,8 +223,9 @@ extension ISO7816Suite {
         cardCase(
             id,
             "reports the ATS's historical bytes",
-            .everyProfile(
-                "reports \(Hex.encode(historicalBytes, uppercase: true)) as the historical bytes"),
+            .coreNFCAPI(
+                "reports \(Hex.encode(historicalBytes, uppercase: true)) as the historical bytes "
+                    + "(optional in Apple's API: a DUT that reports none is skipped)"),
             rule: "CoreNFC's NFCISO7816Tag.historicalBytes: the historical bytes of the card's "
                 + "ATS"
         ) { context async throws(CaseSteps.Stop) in

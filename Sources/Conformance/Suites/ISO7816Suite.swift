@@ -24,7 +24,11 @@ enum ISO7816Suite: ConformanceSuite {
             + "skipped.",
         "Verdicts rest on the SELECTs and commands the card received, the ISO-DEP blocks the "
             + "reader sent it, and what the DUT reported.",
-        "Profiles: every case expects the same under each profile but ISO7816-009 and "
+        "Profiles: the discovery SELECTs, the refused SELECT, the error after the card left, "
+            + "the application data and the historical bytes (ISO7816-001…004, 012, 014, 015) "
+            + "are CoreNFC's API contracts, judged under `corenfc` only; the exchanges "
+            + "(ISO7816-005…011, 013) are ISO/IEC 7816-4 and 14443-4 transport, judged under "
+            + "every profile. ISO7816-009 and "
             + "ISO7816-010 (61XX and 6CXX): CoreNFC hands the app the card's answer as it came, "
             + "and so does an NFC Forum reader, while ISO/IEC 7816-3 lets a T=0 transport fetch "
             + "the rest or resend the command itself, so under `iso14443` the whole answer is "

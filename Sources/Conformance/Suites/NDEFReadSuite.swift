@@ -6,6 +6,8 @@ import TagFormat
 /// full, every RTD, reads longer than MLe — and reports status and capacity right.
 enum NDEFReadSuite: ConformanceSuite {
     static let name = "ndef-read"
+    static let judgedUnder: Set<ReaderProfile> = [.nfcForum, .coreNFC]
+    static let notJudged = ProfileExpectations.noNDEFMapping
 
     /// What the suite checks and how it is judged, for the catalogue.
     static let about = [
@@ -258,27 +260,34 @@ enum NDEFReadSuite: ConformanceSuite {
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)
-                do throws(DUTError) {
-                    let read = try await context.dut.read()
-                    guard read.ndef?.isEmpty ?? true else {
-                        return .fail(
-                            "the DUT read \(read.ndef?.count ?? 0) bytes from an empty tag")
-                    }
-                    if let records = read.records, !records.isEmpty {
-                        return .fail(
-                            "the DUT's application got \(ReadJudgement.describe(records)) from "
-                                + "an empty tag")
-                    }
-                } catch .reader(let name, _) where name == "zeroLengthMessage" {
-                    // CoreNFC's readNDEF reports an empty tag this way (code 403).
-                } catch {
-                    return CaseSteps.outcome(of: error, in: "read")
-                }
-                // "No message" is also what a DUT says that never looked: it must have read
-                // the zero length (NLEN or ENLEN, the NDEF TLV's length byte) off the tag.
-                return await RFObservations.messageReadOnAir(
-                    context, backing: "the DUT reported no message")
+                return await readsNoMessage(context, since: .zero)
             }
         }
+    }
+
+    /// The DUT reads the tag in the field as holding no message (an empty read, or CoreNFC's
+    /// `zeroLengthMessage`), and read the zero length off the tag from `since` on to say so.
+    static func readsNoMessage(_ context: CaseContext, since: Duration) async
+        -> RepetitionOutcome
+    {
+        do throws(DUTError) {
+            let read = try await context.dut.read()
+            guard read.ndef?.isEmpty ?? true else {
+                return .fail("the DUT read \(read.ndef?.count ?? 0) bytes from an empty tag")
+            }
+            if let records = read.records, !records.isEmpty {
+                return .fail(
+                    "the DUT's application got \(ReadJudgement.describe(records)) from an empty "
+                        + "tag")
+            }
+        } catch .reader(let name, _) where name == "zeroLengthMessage" {
+            // CoreNFC's readNDEF reports an empty tag this way (code 403).
+        } catch {
+            return CaseSteps.outcome(of: error, in: "read")
+        }
+        // "No message" is also what a DUT says that never looked: it must have read the zero
+        // length (NLEN or ENLEN, the NDEF TLV's length byte) off the tag.
+        return await RFObservations.messageReadOnAir(
+            context, since: since, backing: "the DUT reported no message")
     }
 }

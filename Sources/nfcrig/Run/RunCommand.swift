@@ -49,7 +49,7 @@ struct RunCommand: ParsableCommand {
         name: .customLong("dut-fault"),
         help: """
             A deliberate fault of the reference reader (repeatable): restart-delay=800ms, \
-            unsafe-write-order, no-chunk-reassembly, reads-multiple-tags, \
+            unsafe-write-order, no-chunk-reassembly, reads-multiple-tags, reports-cached-message, \
             first-record-not-first-uri, first-tlv-only, one-byte-tlv-length, \
             ignores-lock-bits, ignores-memory-control, ignores-wtx, never-sends-rnak, \
             no-chip-recovery; \
@@ -60,7 +60,7 @@ struct RunCommand: ParsableCommand {
             automatic-get-response, short-apdus-only, stale-answer-after-loss; NDEF read and \
             write: nlen-off-by-one, tlv-length-off-by-one, capacity-includes-length-field, \
             ignores-write-access, unformatted-as-empty, decodes-empty-message, \
-            writes-empty-message, skips-length-write, relaxed-ndef-decoding, \
+            refuses-empty-message, skips-length-write, relaxed-ndef-decoding, \
             requires-terminator, exact-cc-version, known-data-area-sizes, ignores-mle-mlc; \
             background dispatch: web-links-only, dispatches-custom-schemes, \
             ignores-smart-poster; the host's ISO-DEP (isodep-errors): chains-within-fsc-minus-1, ignores-answer-chaining, \
@@ -69,7 +69,7 @@ struct RunCommand: ParsableCommand {
             ignores-mlc, partial-message-on-error, reads-past-zero-length, \
             ignores-ndef-select-status, assumes-ndef-file-e104, write-access-as-read-access, \
             no-offset-data-object, read-error-as-no-ndef; ISO 7816 discovery: \
-            selects-every-aid, application-data-with-status-word, historical-bytes-after-t0.
+            selects-every-aid, fci-as-application-data, historical-bytes-after-t0.
             """)
     var dutFaults: [String] = []
 
