@@ -26,7 +26,9 @@ public enum AdapterDecisions {
 
     /// Why case `id` is not judged of `identity` under `profile`, when it judges an app's
     /// habit (the sample app's restart and restraint) and the DUT is CoreNFC alone.
-    public static func notJudged(_ id: String, of identity: DUTIdentity, under profile: ReaderProfile)
+    public static func notJudged(
+        _ id: String, of identity: DUTIdentity, under profile: ReaderProfile
+    )
         -> String?
     {
         guard profile == .coreNFC, identity.behavesAs == .framework else { return nil }

@@ -74,7 +74,8 @@ public struct ConformanceRunner: Sendable {
                     + ")")
         }
         if let identity,
-            let reason = AdapterDecisions.notJudged(conformanceCase.id, of: identity, under: profile)
+            let reason = AdapterDecisions.notJudged(
+                conformanceCase.id, of: identity, under: profile)
         {
             return CaseResult(
                 id: conformanceCase.id, suite: conformanceCase.suite,
@@ -140,7 +141,8 @@ public struct ConformanceRunner: Sendable {
         }
         return CaseResult(
             id: conformanceCase.id, suite: conformanceCase.suite, title: conformanceCase.title,
-            profile: profile, verdict: worst.verdict, message: message, measurements: recorder.measurements,
+            profile: profile, verdict: worst.verdict, message: message,
+            measurements: recorder.measurements,
             timeline: recorder.timeline, duration: rig.now - start,
             trace: traceMode.keeps(worst.verdict) ? decisive : nil,
             expected: conformanceCase.expected(under: profile),

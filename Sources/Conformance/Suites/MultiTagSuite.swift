@@ -61,12 +61,14 @@ enum MultiTagSuite: ConformanceSuite {
             + "and reads none"
         return [
             leaveCase(
-                "MULTI-001", "with two Type 4 tags, reads neither or one whole, then the one "
+                "MULTI-001",
+                "with two Type 4 tags, reads neither or one whole, then the one "
                     + "that stays",
                 [Fixtures.type4(first), Fixtures.type4(second)], leaving: 1,
                 rule: rule + "; the tag left alone is read as any single tag"),
             leaveCase(
-                "MULTI-002", "with two Type 2 tags, reads neither or one whole, then the one "
+                "MULTI-002",
+                "with two Type 2 tags, reads neither or one whole, then the one "
                     + "that stays",
                 [Fixtures.type2(first), Fixtures.type2(second)], leaving: 1,
                 rule: rule + "; the tag left alone is read as any single tag"),

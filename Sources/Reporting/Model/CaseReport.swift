@@ -36,7 +36,8 @@ public struct CaseReport: Sendable, Hashable, Codable {
     /// Creates a case report.
     public init(
         id: String, suite: String, title: String, profile: String? = nil, verdict: Verdict,
-        message: String = "", durationMs: Double = 0, measurements: [String: MeasurementSummary] = [:],
+        message: String = "", durationMs: Double = 0,
+        measurements: [String: MeasurementSummary] = [:],
         trace: String? = nil, expected: String? = nil, unsupportedOperation: String? = nil,
         adapterDecides: [String]? = nil
     ) {
