@@ -101,14 +101,16 @@ enum ISO7816Suite: ConformanceSuite {
 
     static var cases: [ConformanceCase] {
         let session =
-            "CoreNFC's NFCTagReaderSession: at discovery the reader SELECTs the AIDs the app "
+            "Apple's CoreNFC documentation, NFCISO7816Tag (developer.apple.com/documentation/"
+            + "corenfc/nfciso7816tag): at discovery the session SELECTs the AIDs the app "
             + "registered (com.apple.developer.nfc.readersession.iso7816.select-identifiers), in "
-            + "order, up to the first the card answers with 9000; ISO/IEC 7816-4 §11.2.2 "
-            + "(SELECT): 6A82 for an application the card lacks"
+            + "order, up to the first the card answers with 9000; ISO/IEC 7816-4:2005 §5.1.3 "
+            + "(Status bytes): 6A82, file or application not found, for an application the card "
+            + "lacks"
         let transport =
-            "ISO/IEC 7816-4 §5.1 (command and response APDUs, short and extended lengths) and "
-            + "ISO/IEC 14443-4 §7.1.1 (chaining): an APDU goes to the card as sent, and its "
-            + "answer comes back whole"
+            "ISO/IEC 7816-4:2005 §5.1 (Command-response pairs: short and extended length "
+            + "fields) and ISO/IEC 14443-4:2018 §7.6.3 (Chaining): an APDU goes to the card as "
+            + "sent, and its answer comes back whole"
         return [
             selectionCase(
                 "ISO7816-001",

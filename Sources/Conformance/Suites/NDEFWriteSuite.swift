@@ -44,14 +44,20 @@ enum NDEFWriteSuite: ConformanceSuite {
         ])
         let type2Capacity = Fixtures.type2Capacity(dataAreaSize: 144)
         let threeRecords =
-            "NFC Forum NDEF 1.0 §2.3.1: a message of several records (URI, Text, JSON media), "
-            + "MB set on the first and ME on the last, is written and read back whole"
+            "NFC Forum NDEF 1.0 §2.3.1 (Message): a message of several records (URI, Text, JSON "
+            + "media), MB set on the first and ME on the last, is written and read back whole"
         let readOnly =
-            "DESIGN §5: a write to a read-only tag is refused with CoreNFC's "
-            + "ndefReaderSessionErrorTagNotWritable and leaves the tag as it was"
+            "Apple's CoreNFC documentation (NFCReaderError.Code, developer.apple.com/"
+            + "documentation/corenfc/nfcreadererror-swift.struct/code): a write to a read-only "
+            + "tag is refused with ndefReaderSessionErrorTagNotWritable; that it leaves the tag "
+            + "as it was follows from the NFC Forum rule below: a READ-ONLY tag is not written"
         let tooSmall =
-            "DESIGN §5: a message longer than the tag's capacity is refused with CoreNFC's "
-            + "ndefReaderSessionErrorTagSizeTooSmall and the tag left as it was"
+            "Apple's CoreNFC documentation (NFCReaderError.Code, developer.apple.com/"
+            + "documentation/corenfc/nfcreadererror-swift.struct/code; NFCError.h: \"NDEF tag "
+            + "memory size is too small to store the desired data\"): a message longer than the "
+            + "tag's capacity is refused with ndefReaderSessionErrorTagSizeTooSmall; that the tag "
+            + "is left as it was is nfcrig's rule: a refused write must not destroy the old "
+            + "message"
         return [
             roundTripCase(
                 "NDEF-W-001", "writes a URI record to a Type 4 tag (mapping 2.0) and reads it back",
@@ -81,7 +87,7 @@ enum NDEFWriteSuite: ConformanceSuite {
                 Fixtures.type4(old),
                 rule: "NFC Forum T4T 2.0 §5.4.7 (NDEF Update Procedure): NLEN 0000 first, then "
                     + "the message from offset 2, NLEN last, so that a write cut anywhere leaves "
-                    + "the old message, none, or the new one (DESIGN §4)"),
+                    + "the old message, none, or the new one"),
             tearingCase(
                 "NDEF-W-007",
                 "writes to a Type 4 tag (mapping 3.0) in the tearing-safe order (ENLEN last)",
@@ -106,14 +112,14 @@ enum NDEFWriteSuite: ConformanceSuite {
                 "NDEF-W-011", "refuses a message one byte larger than a Type 4 tag holds",
                 Fixtures.type4(old, size: 0x0100), Fixtures.message(ofLength: 0x0100 - 1),
                 expecting: "tagSizeTooSmall",
-                rule: tooSmall + "; NFC Forum T4T 2.0: the NDEF file holds its maximum size less "
-                    + "NLEN's 2 bytes of message"),
+                rule: tooSmall + "; NFC Forum T4T 2.0 §5.2 (NDEF Storage): the NDEF file holds "
+                    + "its maximum size less NLEN's 2 bytes of message"),
             refusalCase(
                 "NDEF-W-012", "refuses a message one byte larger than a Type 2 tag holds",
                 Fixtures.type2(old), Fixtures.message(ofLength: type2Capacity + 1),
                 expecting: "tagSizeTooSmall",
-                rule: tooSmall + "; NFC Forum T2T 1.1: the message and its TLV header fit the "
-                    + "data area"),
+                rule: tooSmall + "; NFC Forum T2T 1.1 §6.2 (NDEF Storage): the message and its "
+                    + "TLV header fit the data area"),
             emptyingCase(
                 "NDEF-W-013",
                 "writes a zero-length message to a Type 4 tag as NLEN 0000h and reads it back empty",
