@@ -81,10 +81,9 @@ public struct ConformanceRun: Sendable {
     }
 
     /// The cases `options` select, and `file` with the profile each selected suite is judged
-    /// under: its own in the rig file; for a suite the rig file does not name (it names
-    /// none, or `--suite` names another), the profile that judges most of its cases, the
-    /// rig's on a tie. A suite the rig file names under a profile that judges none of its
-    /// cases is an error: such a run could only skip them.
+    /// under (`judgingProfile(suite:in:)`). A suite named (in the rig file or by `--suite`)
+    /// under a profile that judges none of its cases is an error: such a run could only
+    /// skip them.
     static func select(
         _ file: RigFile, fileName: String, options: Options
     ) throws(Failure) -> (cases: [ConformanceCase], file: RigFile) {
@@ -102,11 +101,7 @@ public struct ConformanceRun: Sendable {
             guard let suiteCases = ConformanceCatalog.cases(suite: suite.value) else {
                 throw .unknownSuite(suite.value, place: place)
             }
-            let named = file.suites.contains { $0.value == suite.value }
-            let profile =
-                named
-                ? file.profile(forSuite: suite.value)
-                : mostJudging(suiteCases, preferring: file.profile)
+            let profile = judgingProfile(suite: suite.value, in: file)
             let judging = Set(suiteCases.flatMap(\.profiles))
             guard judging.contains(profile) else {
                 throw .suiteNotJudged(
@@ -122,6 +117,38 @@ public struct ConformanceRun: Sendable {
             cases = cases.filter { ids.contains($0.id) }
         }
         return (cases, judged)
+    }
+
+    /// The profile `suite` is judged under on the rig `file`: the one the file pairs it
+    /// with, else the rig's. Only a rig file that names no suites at all (it asks for every
+    /// suite) judges a suite its profile judges none of under the profile that judges most
+    /// of its cases, rather than skip it whole.
+    public static func judgingProfile(suite: String, in file: RigFile) -> ReaderProfile {
+        if let own = file.suiteProfiles[suite] { return own }
+        guard file.suites.isEmpty, let cases = ConformanceCatalog.cases(suite: suite),
+            !cases.contains(where: { $0.profiles.contains(file.profile) })
+        else { return file.profile }
+        return mostJudging(cases, preferring: file.profile)
+    }
+
+    /// `file` judged under `profile` alone (`nfcrig run --profile`): its pairings set aside,
+    /// and, unless the suites are chosen otherwise (`keepingSuites`), only the suites of
+    /// its list (every suite when it has none) that `profile` judges.
+    public static func judgedOnly(
+        under profile: ReaderProfile, _ file: RigFile, keepingSuites: Bool
+    ) -> RigFile {
+        var judged = file
+        judged.profile = profile
+        judged.suiteProfiles = [:]
+        guard !keepingSuites else { return judged }
+        let listed =
+            file.suites.isEmpty ? ConformanceCatalog.suiteNames.map { RigFile.Located($0) } : file.suites
+        judged.suites = listed.filter { suite in
+            (ConformanceCatalog.cases(suite: suite.value) ?? []).contains {
+                $0.profiles.contains(profile)
+            }
+        }
+        return judged
     }
 
     /// The profile that judges most of `cases`, `preferred` among those that judge as many.

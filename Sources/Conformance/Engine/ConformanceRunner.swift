@@ -60,7 +60,7 @@ public struct ConformanceRunner: Sendable {
     /// times, its samples and timeline dropped; the result says how many were. Still
     /// spoiled, it is an `error` with the figures: such a verdict would not be the DUT's.
     public func run(_ conformanceCase: ConformanceCase) async -> CaseResult {
-        let profile = rig.file.profile(forSuite: conformanceCase.suite)
+        let profile = ConformanceRun.judgingProfile(suite: conformanceCase.suite, in: rig.file)
         guard conformanceCase.profiles.contains(profile) else {
             return CaseResult(
                 id: conformanceCase.id, suite: conformanceCase.suite,

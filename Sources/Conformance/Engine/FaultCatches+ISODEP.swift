@@ -88,7 +88,7 @@ extension ConformanceCatalog {
             fault: "reads-past-zero-length",
             reader: "takes NLEN (ENLEN) 0 for a length the tag did not give and reads a whole "
                 + "piece of MLe bytes after it as the message",
-            fails: ["NDEF-R-020", "T4T-L-019", "T4T-L-020"]),
+            fails: ["NDEF-R-020", "NDEF-W-013", "T4T-L-019", "T4T-L-020"]),
         FaultCatch(
             fault: "ignores-ndef-select-status",
             reader: "never checks the status word of the NDEF file's SELECT, so a tag without the "

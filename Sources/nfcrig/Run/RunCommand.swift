@@ -46,6 +46,13 @@ struct RunCommand: ParsableCommand {
     var out: String = "Reports"
 
     @Option(
+        help: """
+            Judge every suite under this profile (nfc-forum, iso14443, corenfc), setting aside \
+            the rig file's profiles; without --suite, only the suites it judges run.
+            """)
+    var profile: String?
+
+    @Option(
         name: .customLong("dut-fault"),
         help: """
             A deliberate fault of the reference reader (repeatable): restart-delay=800ms, \
@@ -105,7 +112,17 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try RigOptions.load(rig)
-        let file = loaded.file
+        var chosen = loaded.file
+        if let profile {
+            guard let judging = ReaderProfile(rawValue: profile) else {
+                throw ValidationError(
+                    "--profile must be "
+                        + ReaderProfile.allCases.map(\.rawValue).joined(separator: ", ")
+                        + ", not \"\(profile)\"")
+            }
+            chosen = ConformanceRun.judgedOnly(under: judging, chosen, keepingSuites: !suites.isEmpty)
+        }
+        let file = chosen
         let options = ConformanceRun.Options(
             suites: suites.isEmpty ? nil : suites, caseIDs: cases.isEmpty ? nil : cases,
             repeatCount: repeatCount, dutFaults: (try? ReaderFaults(parsing: dutFaults)) ?? .none,
