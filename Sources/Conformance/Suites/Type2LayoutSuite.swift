@@ -56,10 +56,15 @@ enum Type2LayoutSuite: ConformanceSuite {
     static var cases: [ConformanceCase] {
         (readCases + boundaryCases + refusalCases + lockCases).map { item in
             var judged = item
-            judged.expectations = .ndefMapping(item.title)
+            if judged.expectations == nil { judged.expectations = .ndefMapping(item.title) }
             return judged
         }
     }
+
+    /// Why `iso14443` judges none of this suite.
+    static let iso14443NotJudged =
+        "ISO/IEC 14443 and 7816-4 define no NDEF mapping, so they expect nothing of a reader here"
+
 
     /// A layout on the default NTAG213-sized data area (144 bytes) unless given.
     static func tag(_ content: [UInt8], _ layout: Type2LayoutVariant) -> TagSetup {
@@ -305,33 +310,57 @@ enum Type2LayoutSuite: ConformanceSuite {
         }
         let staticTag = tag(
             uri, .init(dataAreaSize: 48, elements: [.message, .terminator], staticallyLocked: true))
-        let refusedWrite =
-            "writing needs the READ/WRITE state, which the lock bits deny: the reader refuses "
-            + "(CoreNFC's tagNotWritable) and writes nothing"
+        // Lock bytes 0 and 1: block 2, bytes 2 and 3 (T2T 1.1 §2.1.2).
+        let staticLock = 10..<12
+        let undefined =
+            "T2T 1.1's READ-ONLY state (§6.3.3) is CC write access 0Fh together with the lock "
+            + "bits set; a CC of 00 with the lock bits set is no state it defines"
+        let statusRule =
+            "NFC Forum T2T 1.1 §6.4.1 (NDEF Detection Procedure): a tag with the CC magic number "
+            + "E1, version 1.0 and an NDEF Message TLV is NDEF. " + undefined
+            + ", so it requires no status: readOnly read from the lock bits (robustness, not a "
+            + "T2T 1.1 rule) and readWrite as the CC says both pass"
+        let statusExpected = ProfileExpectations(
+            [
+                .nfcForum: "status readOnly (robustness: from the lock bits, which the DUT must "
+                    + "have read) or readWrite (what the CC's 00 says), never notSupported: T2T "
+                    + "1.1 defines no state for a CC of 00 with the lock bits set",
+                .coreNFC: "queryNDEFStatus reports the NDEF tag readOnly or readWrite, never "
+                    + "notSupported; what iOS makes of lock bits its CC does not show is not "
+                    + "documented, so neither is required",
+            ],
+            notJudged: Self.iso14443NotJudged)
+        let writeRule =
+            "a set lock bit makes its bytes read-only, so the tag refuses (NAK) each WRITE of a "
+            + "locked block; §6.4.3 (NDEF Write Procedure) writes with WRITE commands, each "
+            + "confirmed by its ACK alone. The reader must not report the write done, and the "
+            + "tag stays as it was. " + undefined + ": refusing before writing (tagNotWritable, "
+            + "from the lock bits) is robustness, not a T2T 1.1 rule, and writing and reporting "
+            + "the NAK passes too"
+        let writeExpected = ProfileExpectations(
+            [
+                .nfcForum: "the write reported failed, never done, and the tag unchanged: "
+                    + "tagNotWritable before writing (robustness: from the lock bits, which the "
+                    + "DUT must have read) or any write error after the tag NAKed a WRITE",
+                .coreNFC: "writeNDEF ends with an error, never success, and the tag unchanged: "
+                    + "tagNotWritable before writing or, after the tag NAKed a WRITE, any write "
+                    + "error; which one iOS gives for lock bits its CC does not show is not "
+                    + "documented",
+            ],
+            notJudged: Self.iso14443NotJudged)
         var cases = [
-            // corenfc: whether CoreNFC's queryNDEFStatus looks past the CC is not documented;
-            // a corenfc profile may expect readWrite until a device shows otherwise.
-            NDEFReadSuite.statusCase(
+            Type2LayoutSteps.lockedStatusCase(
                 "T2T-L-019",
-                "reports readOnly for a static-memory tag locked by its static lock bits alone",
-                staticTag,
-                rule: "NFC Forum T2T 1.1 §2.1.2 and §6.3.3 (READ-ONLY State): the static lock "
-                    + "bits make blocks 3–15 read-only for good; with all of them set, a "
-                    + "static-memory tag (48 bytes) is read-only whatever its CC says",
-                status: .readOnly, capacity: nil, suite: name),
-            // corenfc: as T2T-L-019.
-            NDEFReadSuite.statusCase(
+                "reports a static-memory tag whose static lock bits are all set under a CC of 00 "
+                    + "as NDEF, readOnly only from the lock bits it read",
+                staticTag, lockArea: staticLock, lockBytes: "the static lock bytes",
+                rule: statusRule, expected: statusExpected),
+            Type2LayoutSteps.lockedStatusCase(
                 "T2T-L-020",
-                "reports readOnly for an NTAG216-sized tag locked by its dynamic lock bits alone",
-                ntag216(locked: true),
-                rule: "NFC Forum T2T 1.1 §2.2.2 and §6.3.3: the dynamic lock bits lock the memory "
-                    + "from block 16 on; with every bit set the tag is read-only whatever its CC "
-                    + "says, which a reader knows only by reading the lock bytes (page E2h)",
-                status: .readOnly, capacity: nil, suite: name
-            ) { context in
-                await RFObservations.type2AreaRead(
-                    context, ntag216Lock, what: "the dynamic lock bytes")
-            },
+                "reports an NTAG216-sized tag whose dynamic lock bits are all set under a CC of 00 "
+                    + "as NDEF, readOnly only from the lock bytes it read",
+                ntag216(locked: true), lockArea: ntag216Lock,
+                lockBytes: "the dynamic lock bytes", rule: statusRule, expected: statusExpected),
             NDEFReadSuite.statusCase(
                 "T2T-L-021",
                 "reports readWrite and the room left after a Proprietary TLV when no lock bit is "
@@ -341,16 +370,22 @@ enum Type2LayoutSuite: ConformanceSuite {
                     + "the tag is READ/WRITE, and its capacity is the NDEF Message TLV's room "
                     + "from where it starts",
                 status: .readWrite, capacity: ntag216Capacity, suite: name),
-            Type2LayoutSteps.refusedWriteCase(
-                "T2T-L-022", "refuses to write a tag locked by its static lock bits alone",
-                staticTag, Fixtures.encode([Fixtures.text("new")]),
-                rule: "NFC Forum T2T 1.1 §2.1.2 and §6.4.3 (NDEF Write Procedure): "
-                    + refusedWrite),
-            Type2LayoutSteps.refusedWriteCase(
-                "T2T-L-023", "refuses to write a tag locked by its dynamic lock bits alone",
-                ntag216(locked: true), medium,
-                rule: "NFC Forum T2T 1.1 §2.2.2 and §6.4.3 (NDEF Write Procedure): "
-                    + refusedWrite),
+            Type2LayoutSteps.lockedWriteCase(
+                "T2T-L-022",
+                "reports a write to a tag locked by its static lock bits (CC 00) as failed, "
+                    + "never done, the tag unchanged",
+                staticTag, Fixtures.encode([Fixtures.text("new")]), lockArea: staticLock,
+                lockBytes: "the static lock bytes",
+                rule: "NFC Forum T2T 1.1 §2.1.2 (static lock bytes): " + writeRule,
+                expected: writeExpected),
+            Type2LayoutSteps.lockedWriteCase(
+                "T2T-L-023",
+                "reports a write to a tag locked by its dynamic lock bits (CC 00) as failed, "
+                    + "never done, the tag unchanged",
+                ntag216(locked: true), medium, lockArea: ntag216Lock,
+                lockBytes: "the dynamic lock bytes",
+                rule: "NFC Forum T2T 1.1 §2.2.2 (dynamic lock bits): " + writeRule,
+                expected: writeExpected),
         ]
         if let reserved = Type2MemoryControl(position: 48, size: 8) {
             cases.append(
