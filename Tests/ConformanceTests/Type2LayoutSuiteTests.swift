@@ -43,7 +43,7 @@ import Testing
             #expect(
                 write.message.hasPrefix(
                     "the DUT reported the write done on a tag whose lock bits lock it; the tag "
-                        + "refused WRITE A204"), "\(id): \(write.message)")
+                        + "refused WRITE A2"), "\(id): \(write.message)")
             #expect(write.message.hasSuffix("(NAK 0)"), "\(id): \(write.message)")
         }
         let reserved = try await Self.run(ReaderFaults(ignoresMemoryControl: true))

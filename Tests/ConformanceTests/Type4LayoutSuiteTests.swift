@@ -102,7 +102,8 @@ import Testing
         #expect(
             failures["T4T-L-021"]?.contains("(00A4000C02E104) with 6A82") == true, "\(failures)")
         #expect(
-            failures["T4T-L-021"]?.contains("the DUT went on with 00B0000002 on the file still "
-                + "selected") == true, "\(failures)")
+            failures["T4T-L-021"]?.contains(
+                "the DUT went on with 00B0000002 on the file still "
+                    + "selected") == true, "\(failures)")
     }
 }

@@ -20,7 +20,8 @@ extension RFObservations {
         /// `WRITE A2 04 03 00 FE 00 (NAK 0)`.
         var summary: String {
             let answered =
-                answer.map { $0 == Type2Tag.ack ? "ACK" : "NAK \(String($0, radix: 16))" } ?? "no answer"
+                answer.map { $0 == Type2Tag.ack ? "ACK" : "NAK \(String($0, radix: 16))" }
+                ?? "no answer"
             return "WRITE \(Hex.encode(command, uppercase: true)) (\(answered))"
         }
     }
@@ -98,7 +99,7 @@ extension RFObservations {
     }
 
     /// `4, 8, 12` (at most 12 shown).
-    private static func describe(_ blocks: [Int]) -> String {
+    static func describe(_ blocks: [Int]) -> String {
         guard !blocks.isEmpty else { return "none" }
         let shown = blocks.prefix(12).map(String.init).joined(separator: ", ")
         return shown + (blocks.count > 12 ? ", …" : "")

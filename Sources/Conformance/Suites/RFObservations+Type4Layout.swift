@@ -179,4 +179,18 @@ extension RFObservations {
                 + "rests on the tag's answer, not on the CC"
         ).evidenced(at: update.at)
     }
+
+    /// What the tag served of its CC and NDEF file, for a fail that rests on what the DUT
+    /// reported of them: `the CC was read with READ BINARY ...; the NDEF file with none`.
+    static func type4ReadEvidence(_ context: CaseContext, ndefFileID: UInt16) async -> String {
+        let reads = await type4Accesses(context, ndefFileID: ndefFileID).filter(\.isRead)
+        func listed(_ reads: [Type4FileAccess]) -> String {
+            guard !reads.isEmpty else { return "no READ BINARY" }
+            let shown = reads.prefix(3).map(\.summary).joined(separator: ", ")
+            return shown + (reads.count > 3 ? " and \(reads.count - 3) more" : "")
+        }
+        return "the tag's CC was read with "
+            + listed(reads.filter { $0.file == .capabilityContainer })
+            + "; its NDEF file with " + listed(reads.filter { $0.file == .ndef })
+    }
 }

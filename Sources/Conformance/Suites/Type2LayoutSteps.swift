@@ -55,12 +55,16 @@ enum Type2LayoutSteps {
         let got =
             read.ndef.map { "\($0.count) message bytes" }
             ?? read.records.flatMap { $0.isEmpty ? nil : ReadJudgement.describe($0) }
+        // What the tag served beside what the DUT reported.
+        let onAir =
+            "; its READs asked for blocks "
+            + RFObservations.describe(await RFObservations.type2ReadBlocks(context))
         if refusal == .notNDEF, read.status != .notSupported {
             return .fail(
                 "expected status notSupported or an error, the DUT reported "
-                    + read.status.rawValue + (got.map { " and read \($0)" } ?? ""))
+                    + read.status.rawValue + (got.map { " and \($0)" } ?? "") + onAir)
         }
-        if let got { return .fail("expected no message, the DUT read \(got)") }
+        if let got { return .fail("expected no message, the DUT reported \(got)" + onAir) }
         return .pass
     }
 

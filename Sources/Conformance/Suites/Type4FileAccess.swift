@@ -90,7 +90,8 @@ struct Type4FileAccess: Sendable, Hashable {
                     accesses.append(
                         Type4FileAccess(
                             command: command, file: selected,
-                            range: offset..<offset + data.count, status: status, answered: answered, at: at))
+                            range: offset..<offset + data.count, status: status, answered: answered,
+                            at: at))
                 }
             case .activated, .deselected, .released, .idle, .haltedUntilFieldOff:
                 selected = .none

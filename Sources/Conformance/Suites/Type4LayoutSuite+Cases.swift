@@ -93,13 +93,22 @@ extension Type4LayoutSuite {
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [tag])
                 _ = try await CaseSteps.scan(context, expecting: 1)
+                // A fail that rests on what the DUT reported names what the tag served it.
+                let onAir = { () async -> String in
+                    await "; "
+                        + RFObservations.type4ReadEvidence(
+                            context, ndefFileID: setup.ndefFileID)
+                }
                 do throws(DUTError) {
                     let read = try await context.dut.read()
-                    if let misread = misread(read, expected: expected) { return misread }
+                    if let misread = misread(read, expected: expected) {
+                        return .fail(misread.message + (await onAir()))
+                    }
                 } catch .reader(let name, let message) {
                     guard errors.contains(name) else {
                         return .fail(
-                            "the DUT reported \(name) (\(message)), expected \(expected)")
+                            "the DUT reported \(name) (\(message)), expected \(expected)"
+                                + (await onAir()))
                     }
                 } catch {
                     return CaseSteps.outcome(of: error, in: "read")

@@ -28,6 +28,12 @@ enum Type4LayoutSuite: ConformanceSuite {
             + "selected when it came, so a \"not NDEF\" counts only after the DUT read the CC, "
             + "and a read past the NDEF file the CC announces fails the case whatever the DUT "
             + "reported. Refusal cases then present a good Type 4 tag, which the DUT must read.",
+        "A refusal counts only for the reason its case is about. Where a reader could refuse "
+            + "for another (a read the tag refuses 6700 for asking past a file's end, the file "
+            + "still selected after a refused SELECT, an UPDATE BINARY the tag refuses 6982), "
+            + "the case either judges that route on the RF side (T4T-L-018, 021, 025) or has a "
+            + "variant whose tag answers the over-long READ BINARY with what it has and 9000 "
+            + "(T4T-L-033 for CCLEN FFFF, T4T-L-034 for a file shorter than NLEN).",
         "Profiles: the expectations are the NFC Forum's, judged under `nfc-forum` and "
             + "`corenfc` (CoreNFC reads NFC Forum tags by their mappings; Apple documents no "
             + "exception); `iso14443` skips the suite, since ISO/IEC 14443 and 7816-4 define no "
