@@ -23,7 +23,7 @@ extension ConformanceCatalog {
                 "T4T-L-009", "T4T-L-010", "T4T-L-011", "T4T-L-012", "T4T-L-013", "T4T-L-014",
                 "T4T-L-015", "T4T-L-016", "T4T-L-017", "T4T-L-018", "T4T-L-021", "T4T-L-022",
                 "T4T-L-023", "T4T-L-024", "T4T-L-026", "T4T-L-027", "T4T-L-028", "T4T-L-029",
-                "T4T-L-030", "T4T-L-031", "T4T-L-032",
+                "T4T-L-030", "T4T-L-031", "T4T-L-032", "T4T-L-033", "T4T-L-034",
             ]),
         FaultCatch(
             fault: "tlv-length-off-by-one",
@@ -51,8 +51,7 @@ extension ConformanceCatalog {
                 + "a Type 2 tag's lock bits, so it reports read-only tags readWrite and writes "
                 + "to them",
             fails: [
-                "NDEF-R-016", "NDEF-R-017", "NDEF-W-009", "NDEF-W-010", "T2T-L-019", "T2T-L-020",
-                "T2T-L-022", "T2T-L-023", "T4T-L-024", "T4T-L-025",
+                "NDEF-R-016", "NDEF-R-017", "NDEF-W-009", "NDEF-W-010", "T4T-L-024", "T4T-L-025",
             ]),
         FaultCatch(
             fault: "unformatted-as-empty",

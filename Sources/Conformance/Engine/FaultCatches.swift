@@ -70,11 +70,10 @@ extension ConformanceCatalog {
                 + "message of 255 bytes or more) gives FF and the wrong bytes "
                 + "(esphome/esphome#18188)",
             fails: ["T2T-L-011", "T2T-L-012", "T2T-L-013"]),
-        FaultCatch(
-            fault: "ignores-lock-bits",
-            reader: "counts a Type 2 tag writable whenever its CC grants writing, whatever its "
-                + "static and dynamic lock bits say",
-            fails: ["T2T-L-019", "T2T-L-020", "T2T-L-022", "T2T-L-023"]),
+        // `ignores-lock-bits` fails no case since issue 33: with a CC of 00 and the lock bits
+        // set (no state T2T 1.1 defines) a reader may report readWrite, as the CC says, and
+        // the write it then tries is NAKed and reported failed, as T2T-L-022/023 require.
+        // `blind-type2-write` stands for the bug those cases catch.
         FaultCatch(
             fault: "ignores-memory-control",
             reader: "jumps over lock bytes but not over the reserved bytes a Memory Control TLV "
@@ -115,6 +114,11 @@ extension ConformanceCatalog {
             fault: "reads-past-data-area",
             reader: "takes an NDEF TLV's value from beyond the data area when its length says so",
             fails: ["T2T-L-018"]),
+        FaultCatch(
+            fault: "blind-type2-write",
+            reader: "writes a Type 2 tag its CC grants writing without reading its lock bits and "
+                + "never looks at a WRITE's answer, so a write the tag NAKed is reported done",
+            fails: ["T2T-L-022", "T2T-L-023"]),
         // The Type 4 faults: only the t4t-layout case with the layout each bug breaks on
         // catches it; every other suite's tags are well-behaved.
         FaultCatch(

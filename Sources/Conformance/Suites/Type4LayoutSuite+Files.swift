@@ -12,6 +12,8 @@ extension Type4LayoutSuite {
         return [
             // AOSP ends NDEF detection there (not NDEF); a CoreNFC-shaped reader may find the
             // tag NDEF and fail the read instead: both refuse, and both are accepted.
+            // Accidental route: a reader that trusts NLEN reads past the file and is refused
+            // 6700 there; the RF side fails any READ past the file whatever the DUT reports.
             brokenLengthCase(
                 "T4T-L-015",
                 "refuses a tag whose NLEN (0100) exceeds its 64-byte NDEF file, reading nothing "
@@ -44,14 +46,16 @@ extension Type4LayoutSuite {
                 expect: "the message byte for byte; no READ BINARY past the file's 257 bytes",
                 rf: [{ await RFObservations.staysInsideNDEFFile($0, size: 0x0101) }]),
             // The reader cannot know the file is shorter than the CC says: reading past its
-            // real end is expected here, reporting a cut message is not.
+            // real end is expected here, reporting a cut message is not. The refusal must rest
+            // on the READ the tag refused; T4T-L-034 answers that READ 9000 instead, taking
+            // away the route of a reader that stops only for the status word.
             brokenLengthCase(
                 "T4T-L-018",
                 "reports an error, not a cut message, when the NDEF file ends before NLEN does",
                 tag(head) {
                     $0.declaredMessageLength = 0x100
                     $0.quirks.ndefFileSize = 0x40
-                }, fileSize: nil,
+                }, fileSize: nil, realSize: 0x40,
                 rule: "ISO/IEC 7816-4:2005 §7.2.3 (READ BINARY command) and §5.1.3 (Status "
                     + "bytes): a read past the end of the file is refused (6B00, 6700); NFC Forum "
                     + "T4T 2.0 §5.4.6 (NDEF Read Procedure): the message is NLEN bytes",
@@ -79,10 +83,14 @@ extension Type4LayoutSuite {
                 stale30,
                 expect: "no message (zeroLengthMessage or an empty read), never the bytes after "
                     + "ENLEN"),
+            // Accidental route: a reader that ignores the SELECT's 6A82 reads NLEN from the CC
+            // still selected and is refused 6700 for the 15 bytes "NLEN" 000F asks; nfcpy
+            // reports any failed read as no NDEF. The RF side fails any READ or UPDATE BINARY
+            // after the refused SELECT.
             notNDEFCase(
                 "T4T-L-021",
                 "refuses a tag whose NDEF file is missing (its SELECT answers 6A82) as not NDEF",
-                tag { $0.quirks.ndefFileMissing = true },
+                tag { $0.quirks.ndefFileMissing = true }, stopsAtRefusedNDEFSelect: true,
                 rule: "NFC Forum T4T 2.0 §5.4.1 (NDEF Detection Procedure) and §5.4.5 (NDEF Select "
                     + "Procedure): the NDEF File Select must succeed, or the tag is not NDEF",
                 expect: "status notSupported after reading the CC"),
@@ -127,15 +135,20 @@ extension Type4LayoutSuite {
                 proprietaryFE,
                 expect: "status readOnly, capacity 2046: NDEF, not writable without the "
                     + "proprietary means"),
+            // Accidental route: the tag refuses an UPDATE BINARY 6982, which a reader that
+            // writes anyway may report as tagNotWritable; the RF side fails any UPDATE BINARY.
             described(
-                NDEFWriteSuite.refusalCase(
-                    "T4T-L-025",
-                    "refuses to write to a tag whose write access is proprietary (80), the tag "
-                        + "unchanged",
-                    .type4(proprietary80), stale, expecting: "tagNotWritable", rule: rule,
-                    suite: name),
+                checked(
+                    NDEFWriteSuite.refusalCase(
+                        "T4T-L-025",
+                        "refuses to write to a tag whose write access is proprietary (80), the "
+                            + "tag unchanged",
+                        .type4(proprietary80), stale, expecting: "tagNotWritable", rule: rule,
+                        suite: name)
+                ) { await RFObservations.noUpdateBinary($0, writeAccess: 0x80) },
                 proprietary80,
-                expect: "tagNotWritable, and no UPDATE BINARY changes the tag"),
+                expect: "tagNotWritable from the CC's write access: no UPDATE BINARY reaches the "
+                    + "tag"),
             readCase(
                 "T4T-L-026", "reads a read-only tag (write access FF)",
                 tag { $0.readOnly = true },

@@ -28,6 +28,12 @@ enum Type4LayoutSuite: ConformanceSuite {
             + "selected when it came, so a \"not NDEF\" counts only after the DUT read the CC, "
             + "and a read past the NDEF file the CC announces fails the case whatever the DUT "
             + "reported. Refusal cases then present a good Type 4 tag, which the DUT must read.",
+        "A refusal counts only for the reason its case is about. Where a reader could refuse "
+            + "for another (a read the tag refuses 6700 for asking past a file's end, the file "
+            + "still selected after a refused SELECT, an UPDATE BINARY the tag refuses 6982), "
+            + "the case either judges that route on the RF side (T4T-L-018, 021, 025) or has a "
+            + "variant whose tag answers the over-long READ BINARY with what it has and 9000 "
+            + "(T4T-L-033 for CCLEN FFFF, T4T-L-034 for a file shorter than NLEN).",
         "Profiles: the expectations are the NFC Forum's, judged under `nfc-forum` and "
             + "`corenfc` (CoreNFC reads NFC Forum tags by their mappings; Apple documents no "
             + "exception); `iso14443` skips the suite, since ISO/IEC 14443 and 7816-4 define no "
@@ -77,6 +83,7 @@ enum Type4LayoutSuite: ConformanceSuite {
 
     static var cases: [ConformanceCase] {
         versionCases + ccLengthCases + mleMlcCases + ndefFileCases + accessCases + sizeCases
+            + routeCases
     }
 
     /// Mapping versions and the NDEF application SELECT.
@@ -132,7 +139,9 @@ enum Type4LayoutSuite: ConformanceSuite {
                     + "AOSP rw_t4t.cc, compares major versions only)",
                 expect: "the message byte for byte"),
             // iso14443: ISO/IEC 14443 and 7816-4 know no NDEF mapping, so that profile has no
-            // expectation here; corenfc: not checked on an iPhone.
+            // expectation here; corenfc: not checked on an iPhone. Accidental route: none; the
+            // tag differs from the good tag read after it in the version byte alone, and answers
+            // every command 9000.
             notNDEFCase(
                 "T4T-L-005", "refuses a mapping 4.0 tag as not NDEF and never reads its NDEF file",
                 tag { $0.quirks.announcedMappingVersion = 0x40 },
@@ -170,6 +179,9 @@ enum Type4LayoutSuite: ConformanceSuite {
                     + "checked; Table 5 of T4T TS 1.0 as ST's NDEF library cites it): the ENDEF "
                     + "File Control TLV (17 bytes), then more TLVs up to CCLEN",
                 expect: "the message byte for byte"),
+            // Accidental route: none; a reader that reads CCLEN's 14 bytes (or 15) has them
+            // answered 9000, so only CCLEN itself, or the NDEF File Control TLV it cuts short,
+            // is left to refuse the tag for.
             notNDEFCase(
                 "T4T-L-008", "refuses a tag whose CCLEN (000E) is below the minimum as not NDEF",
                 tag { $0.quirks.announcedCCLength = 0x000E },
@@ -178,6 +190,9 @@ enum Type4LayoutSuite: ConformanceSuite {
                     + "rw_t4t_validate_cc_file: \"CCLEN (%d) is too short\")",
                 expect: "status notSupported after reading the CC; no READ BINARY of the NDEF "
                     + "file"),
+            // Accidental route: a reader that reads the CC by CCLEN asks for more than the
+            // 15-byte file holds, and this tag answers 6700: nfcpy 1.0.4 refuses it for that
+            // alone, never checking CCLEN. T4T-L-033 takes the route away.
             notNDEFCase(
                 "T4T-L-009", "refuses a tag whose CCLEN is FFFF (RFU) as not NDEF",
                 tag { $0.quirks.announcedCCLength = 0xFFFF },
@@ -253,6 +268,44 @@ enum Type4LayoutSuite: ConformanceSuite {
                 ) { await RFObservations.updatesWithinMLc($0, mlc: 0x33) }, mlc51,
                 expect: "the tag holds the message, written in pieces of at most 51 bytes, and "
                     + "the DUT reads it back"),
+        ]
+    }
+
+    /// The refusal cases' variants that take away an accidental route to the refusal: the
+    /// tag answers the read that could fail for another reason, so the only reason left to
+    /// refuse is the case's subject (issue 33).
+    static var routeCases: [ConformanceCase] {
+        let cut = tag(Array(Fixtures.message(ofLength: 0x100).prefix(0x3E))) {
+            $0.declaredMessageLength = 0x100
+            $0.quirks.ndefFileSize = 0x40
+            $0.quirks.answersShortReads = true
+        }
+        return [
+            notNDEFCase(
+                "T4T-L-033",
+                "refuses a tag whose CCLEN is FFFF as not NDEF when the tag answers an over-long "
+                    + "CC read with what it has and 9000",
+                tag {
+                    $0.quirks.announcedCCLength = 0xFFFF
+                    $0.quirks.answersShortReads = true
+                },
+                rule: "NFC Forum T4T CC: CCLEN FFFF is RFU; ISO/IEC 7816-4 READ BINARY: a card "
+                    + "may answer fewer bytes than Le asks (T4T-L-009 without the 6700 a reader "
+                    + "reading the CC by CCLEN refuses for: nfcpy 1.0.4 tt4.py reads "
+                    + "min(CCLEN - 2, 15) bytes and never checks CCLEN)",
+                expect: "status notSupported after reading the CC, though every READ BINARY of "
+                    + "it is answered 9000; no READ BINARY of the NDEF file"),
+            brokenLengthCase(
+                "T4T-L-034",
+                "reports an error, not a cut message, when the NDEF file ends before NLEN does "
+                    + "and the tag answers the over-long READ BINARY with what it has and 9000",
+                cut, fileSize: nil, realSize: 0x40,
+                rule: "NFC Forum T4T 2.0 §5.4.6 (NDEF Read Procedure): the message is NLEN bytes; "
+                    + "ISO/IEC 7816-4 READ BINARY: a card may answer fewer bytes than Le asks, "
+                    + "which is no message's end (T4T-L-018 without the 6700 a reader may stop "
+                    + "for)",
+                expect: "tagResponseError or status notSupported; never the 62 bytes that are "
+                    + "there, though the READ BINARY that reaches them is answered 9000"),
         ]
     }
 }
