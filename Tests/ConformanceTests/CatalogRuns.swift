@@ -49,7 +49,10 @@ enum CatalogRuns {
                     CatalogRuns.rig, fileName: "conformance-tests.yaml",
                     directory: URL(fileURLWithPath: NSTemporaryDirectory()),
                     options: ConformanceRun.Options(
-                        suites: key.suites, repeatCount: key.repeatCount, dutFaults: key.faults),
+                        suites: key.suites, repeatCount: key.repeatCount, dutFaults: key.faults,
+                        // A failing case keeps its deciding trace: its message's frames are
+                        // checked against it (`FailMessageEvidenceTests`).
+                        traceMode: .failing),
                     runID: "catalog", nfcrigVersion: "test", commit: nil, progress: { _ in }
                 ).cases
             }
