@@ -215,7 +215,7 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: [
                 "Conformance", "Rig", "TagReader", "NDEF", "HexText", "PN533Sim",
-                "NFCRigTestSupport", "ISODEP", "TagEmulation",
+                "NFCRigTestSupport", "ISODEP", "TagEmulation", "PacketTrace",
             ]),
         .testTarget(
             name: "IntegrationTests",
