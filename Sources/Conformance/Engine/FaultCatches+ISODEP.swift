@@ -88,7 +88,7 @@ extension ConformanceCatalog {
             fault: "reads-past-zero-length",
             reader: "takes NLEN (ENLEN) 0 for a length the tag did not give and reads a whole "
                 + "piece of MLe bytes after it as the message",
-            fails: ["NDEF-R-020", "T4T-L-019", "T4T-L-020"]),
+            fails: ["NDEF-R-020", "NDEF-W-013", "T4T-L-019", "T4T-L-020"]),
         FaultCatch(
             fault: "ignores-ndef-select-status",
             reader: "never checks the status word of the NDEF file's SELECT, so a tag without the "
@@ -135,9 +135,9 @@ extension ConformanceCatalog {
                 + "answers, and reports the last one answered",
             fails: ["ISO7816-001"]),
         FaultCatch(
-            fault: "application-data-with-status-word",
-            reader: "reports the SELECT's whole response, SW1 SW2 included, as the application "
-                + "data instead of its FCI",
+            fault: "fci-as-application-data",
+            reader: "reports the discovery SELECT's FCI as the application data of a Type A "
+                + "card, where CoreNFC's applicationData is the Type B ATQB's and nil on Type A",
             fails: ["ISO7816-014"]),
         FaultCatch(
             fault: "historical-bytes-after-t0",

@@ -78,20 +78,28 @@ enum ISODEPErrorsSuite: ConformanceSuite {
         let message = Fixtures.encode([Fixtures.uri("https://example.com/isodep")])
         let long = Fixtures.message(ofLength: 1000)
         let wtx =
-            "ISO/IEC 14443-4:2018 §7.3 and NFC Forum Digital 2.2 §13.2.6 (S(WTX)): the reader "
-            + "grants a card's S(WTX) request with the WTXM asked (1…59) and waits for the answer"
+            "ISO/IEC 14443-4:2018 §7.4 (Frame waiting time extension) and NFC Forum Digital 1.1 "
+            + "§15.2.2 (ISO-DEP, S(WTX); §13.2.2 in Digital 1.0, numbers as ST's RFAL cites "
+            + "them): the reader grants a card's S(WTX) request with the WTXM asked (1…59) and "
+            + "waits for the answer"
         let recovery =
-            "ISO/IEC 14443-4:2018 §7.5.4, rules 4 and 11: when no answer comes within the frame "
-            + "waiting time the reader sends R(NAK), and the card repeats its last block"
+            "ISO/IEC 14443-4:2018 §7.6.5 (Block handling rules; rules 4 and 11 of §7.5.4 in the "
+            + "2008 edition): when no answer comes within the frame waiting time the reader "
+            + "sends R(NAK), and the card repeats its last block"
         let deselect =
-            "ISO/IEC 14443-4:2018 §8 (S(DESELECT)): the reader ends the card's session with "
-            + "S(DESELECT); a card that answers it badly must not keep the reader from reading on"
+            "ISO/IEC 14443-4:2018 §8 (Protocol deactivation of PICC Type A and Type B): the "
+            + "reader ends the card's session with S(DESELECT), and may send it again when no "
+            + "good answer comes (rule 8 of §7.5.4 in the 2008 edition); that a card answering "
+            + "it badly must not keep the reader from reading on is nfcrig's rule: one card's "
+            + "fault must not spoil the next read"
         let guardTime =
-            "ISO/IEC 14443-4:2018 §5.2.5: after the ATS the reader waits the start-up frame "
-            + "guard time the card's SFGI announces before its first block"
+            "ISO/IEC 14443-4:2018 §5.3.5 (Interface byte TB(1); §5.2.5 in the 2008 edition): "
+            + "after the ATS the reader waits the start-up frame guard time the card's SFGI "
+            + "announces before its first block"
         let waitingTime =
-            "ISO/IEC 14443-4:2018 §5.2.5: the card announces its frame waiting time, FWT = "
-            + "256 × 16/fc × 2^FWI (FWI 0…14), and a reader reads a card answering within it"
+            "ISO/IEC 14443-4:2018 §5.3.5 (Interface byte TB(1)) and §7.3 (Frame waiting time): "
+            + "the card announces its frame waiting time, FWT = 256 × 16/fc × 2^FWI (FWI 0…14), "
+            + "and a reader reads a card answering within it"
         func guardTimeCase(_ id: String, sfgi: UInt8, _ note: String) -> ConformanceCase {
             readCase(
                 id,
@@ -101,19 +109,24 @@ enum ISODEPErrorsSuite: ConformanceSuite {
                 .waitsGuardTime(ISODEPTiming.startUpFrameGuardTime(sfgi: sfgi)), rule: guardTime)
         }
         let frameSize =
-            "ISO/IEC 14443-4:2018 §5.2.3 (FSCI, the card's frame size FSC) and §7.1.1 "
-            + "(chaining): a command longer than the card's frames goes in chained I-blocks of at "
-            + "most FSC − 3 INF bytes"
+            "ISO/IEC 14443-4:2018 §5.3.3 (Format byte: FSCI, the card's frame size FSC) and "
+            + "§7.6.3 (Chaining): a command longer than the card's frames goes in chained "
+            + "I-blocks of at most FSC − 3 INF bytes"
         let damaged =
-            "ISO/IEC 14443-4:2018 §7.5.4, rule 4, and NFC Forum Digital 2.2 §13.2.5: a "
-            + "transmission error (a wrong CRC_A) is treated as a timeout, with R(NAK)"
+            "ISO/IEC 14443-4:2018 §7.6.5 (Block handling rules; rule 4 of §7.5.4 in the 2008 "
+            + "edition: an invalid block, like a timeout, is answered with R(NAK)) and §7.6.7 "
+            + "(Error detection and recovery): a transmission error (a wrong CRC_A) is treated "
+            + "as a timeout, with R(NAK); NFC Forum Digital 1.1's ISO-DEP error handling "
+            + "(§15.2.6 as ST's RFAL numbers it; the requirement itself not checked) likewise"
         let departure =
             "ISO/IEC 14443-4:2018 §7.5.4, rules 4 and 5, and NFC Forum Digital 2.2 §13.2.5: an "
             + "error the reader cannot recover from ends the exchange; the reader reports a read "
             + "error, never part of the message"
         let outOfRange =
-            "ISO/IEC 14443-4:2018 §7.3: WTXM 0 and 60–63 are RFU; NFC Forum Digital 2.2 "
-            + "§13.2.6: an S(WTX) with a WTXM out of 1…59 is a protocol error"
+            "ISO/IEC 14443-4:2018 §7.4 (Frame waiting time extension): WTXM 0 and 60–63 are "
+            + "RFU; NFC Forum Digital 1.1 §15.2.2 (ISO-DEP, S(WTX); §13.2.2 in Digital 1.0, "
+            + "numbers as ST's RFAL cites them): a WTXM out of 1…59 is a protocol error, as ST's "
+            + "RFAL (rfal_isoDep.c) and Nordic's sdk-nrf (subsys/nfc/t4t/isodep.c) treat it"
         return [
             readCase(
                 "ISODEP-E-001", "grants one S(WTX) and reads on",
@@ -162,9 +175,9 @@ enum ISODEPErrorsSuite: ConformanceSuite {
                 "ISODEP-E-013", "takes FSC 32 for an ATS without interface bytes and chains by it",
                 card(.none, ats: ATS(fsci: nil, ta: nil, tb: nil, tc: nil, historicalBytes: [])),
                 .chainsWithin(capacity: 29),
-                rule: "ISO/IEC 14443-4:2018 §5.2.3: an ATS without its format byte T0 (the ATS "
-                    + "`01`, TL alone) means FSCI 2 (FSC 32) by default, and the reader chains "
-                    + "by it"),
+                rule: "ISO/IEC 14443-4:2018 §5.3.3 (Format byte; §5.2.3 in the 2008 edition): "
+                    + "an ATS without its format byte T0 (the ATS `01`, TL alone) means FSCI 2 "
+                    + "(FSC 32) by default, and the reader chains by it"),
             guardTimeCase("ISODEP-E-014", sfgi: 6, ""),
             readCase(
                 "ISODEP-E-015", "reads a card of FWI 14, the longest frame waiting time",

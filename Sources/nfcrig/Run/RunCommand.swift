@@ -46,10 +46,17 @@ struct RunCommand: ParsableCommand {
     var out: String = "Reports"
 
     @Option(
+        help: """
+            Judge every suite under this profile (nfc-forum, iso14443, corenfc), setting aside \
+            the rig file's profiles; without --suite, only the suites it judges run.
+            """)
+    var profile: String?
+
+    @Option(
         name: .customLong("dut-fault"),
         help: """
             A deliberate fault of the reference reader (repeatable): restart-delay=800ms, \
-            unsafe-write-order, no-chunk-reassembly, reads-multiple-tags, \
+            unsafe-write-order, no-chunk-reassembly, reads-multiple-tags, reports-cached-message, \
             first-record-not-first-uri, first-tlv-only, one-byte-tlv-length, \
             ignores-lock-bits, ignores-memory-control, ignores-wtx, never-sends-rnak, \
             no-chip-recovery; \
@@ -60,7 +67,7 @@ struct RunCommand: ParsableCommand {
             automatic-get-response, short-apdus-only, stale-answer-after-loss; NDEF read and \
             write: nlen-off-by-one, tlv-length-off-by-one, capacity-includes-length-field, \
             ignores-write-access, unformatted-as-empty, decodes-empty-message, \
-            writes-empty-message, skips-length-write, relaxed-ndef-decoding, \
+            refuses-empty-message, skips-length-write, relaxed-ndef-decoding, \
             requires-terminator, exact-cc-version, known-data-area-sizes, ignores-mle-mlc; \
             background dispatch: web-links-only, dispatches-custom-schemes, \
             ignores-smart-poster; the host's ISO-DEP (isodep-errors): chains-within-fsc-minus-1, ignores-answer-chaining, \
@@ -70,7 +77,7 @@ struct RunCommand: ParsableCommand {
             ignores-ndef-select-status, assumes-ndef-file-e104, write-access-as-read-access, \
             no-offset-data-object, read-error-as-no-ndef, cc-read-by-cclen, \
             short-answer-ends-read; ISO 7816 discovery: \
-            selects-every-aid, application-data-with-status-word, historical-bytes-after-t0.
+            selects-every-aid, fci-as-application-data, historical-bytes-after-t0.
             """)
     var dutFaults: [String] = []
 
@@ -106,7 +113,17 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try RigOptions.load(rig)
-        let file = loaded.file
+        var chosen = loaded.file
+        if let profile {
+            guard let judging = ReaderProfile(rawValue: profile) else {
+                throw ValidationError(
+                    "--profile must be "
+                        + ReaderProfile.allCases.map(\.rawValue).joined(separator: ", ")
+                        + ", not \"\(profile)\"")
+            }
+            chosen = ConformanceRun.judgedOnly(under: judging, chosen, keepingSuites: !suites.isEmpty)
+        }
+        let file = chosen
         let options = ConformanceRun.Options(
             suites: suites.isEmpty ? nil : suites, caseIDs: cases.isEmpty ? nil : cases,
             repeatCount: repeatCount, dutFaults: (try? ReaderFaults(parsing: dutFaults)) ?? .none,
