@@ -71,10 +71,6 @@ enum Type2LayoutSuite: ConformanceSuite {
         }
     }
 
-    /// Why `iso14443` judges none of this suite.
-    static let iso14443NotJudged =
-        "ISO/IEC 14443 and 7816-4 define no NDEF mapping, so they expect nothing of a reader here"
-
     /// A layout on the default NTAG213-sized data area (144 bytes) unless given.
     static func tag(_ content: [UInt8], _ layout: Type2LayoutVariant) -> TagSetup {
         .type2(Type2Setup(layout: layout, content: content))
@@ -359,7 +355,7 @@ enum Type2LayoutSuite: ConformanceSuite {
                     + "notSupported; what iOS makes of lock bits its CC does not show is not "
                     + "documented, so neither is required",
             ],
-            notJudged: Self.iso14443NotJudged)
+            notJudged: ProfileExpectations.noNDEFMapping)
         let writeRule =
             "a set lock bit makes its bytes read-only, so the tag refuses (NAK) each WRITE of a "
             + "locked block; §6.4.3 (NDEF Write Procedure) writes with WRITE commands, each "
@@ -377,7 +373,7 @@ enum Type2LayoutSuite: ConformanceSuite {
                     + "error; which one iOS gives for lock bits its CC does not show is not "
                     + "documented",
             ],
-            notJudged: Self.iso14443NotJudged)
+            notJudged: ProfileExpectations.noNDEFMapping)
         var cases = [
             Type2LayoutSteps.lockedStatusCase(
                 "T2T-L-019",
