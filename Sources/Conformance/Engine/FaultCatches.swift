@@ -1,3 +1,5 @@
+import Rig
+
 /// One deliberate fault of the reference reader (`--dut-fault`) and the cases that catch it.
 /// `DUTFaultMatrixTests` runs the whole catalog with each fault and checks that exactly these
 /// cases fail, so the catalogue (`nfcrig suites`) shows under each suite what is tested.
@@ -9,6 +11,20 @@ public struct FaultCatch: Sendable, Hashable, Encodable {
     /// The cases that fail with the fault, in every suite, in catalog order; every other
     /// case passes.
     public var fails: [String]
+    /// The profile the cases are judged under: a fault that breaks only what one profile
+    /// asks (CoreNFC's read error where nfcpy reports no NDEF) fails nothing under the
+    /// others.
+    public var profile: ReaderProfile = .nfcForum
+
+    private enum CodingKeys: String, CodingKey { case fault, reader, fails, profile }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fault, forKey: .fault)
+        try container.encode(reader, forKey: .reader)
+        try container.encode(fails, forKey: .fails)
+        try container.encode(profile.rawValue, forKey: .profile)
+    }
 }
 
 extension ConformanceCatalog {

@@ -67,14 +67,10 @@ extension ISODEPErrorsSuite {
                 return .fail("the reader read on without asking for the lost answer with R(NAK)")
             }
             return .pass
-        case .acknowledgesChainedAnswer:
-            let acks = blocks.filter {
-                if case .receiveReady(.ack, _, _) = $0 { true } else { false }
-            }
-            guard !acks.isEmpty else {
-                return .fail("the tag chained its answers; the reader sent no R(ACK) for a part")
-            }
-            return .pass
+        case .negativeAcknowledgementAfterGrant(let multiplier):
+            return judgeNegativeAcknowledgementAfterGrant(multiplier, events)
+        case .acknowledgesChainedAnswer(let partLimit):
+            return judgeChainedAnswers(events, partLimit: partLimit)
         case .chainsWithin(let capacity):
             let parts = blocks.compactMap { block -> Int? in
                 if case .information(_, true, _, _, let inf) = block { inf.count } else { nil }
