@@ -55,6 +55,9 @@ enum ISODEPErrorsSuite: ConformanceSuite {
             + "cases judge the first block after every activation, so a reader that activates "
             + "a card once to count it and again to read it must wait both times.",
         "Profiles: every case expects the same under `nfc-forum`, `iso14443` and `corenfc` but "
+            + "ISODEP-E-021 and ISODEP-E-022 (above), ISODEP-E-029 to ISODEP-E-033, the retry "
+            + "rules at the edges of FWI and WTXM, which `corenfc` does not judge (Apple "
+            + "documents no ISO-DEP recovery), and "
             + "ISODEP-E-017 and ISODEP-E-018 (WTXM 0 and 60). NFC Forum Digital makes a WTXM "
             + "out of 1…59 a protocol error, so under `nfc-forum` the reader must end the "
             + "exchange: no grant, and nothing more to the card in that activation but "
