@@ -289,6 +289,9 @@ enum ISODEPErrorsSuite: ConformanceSuite {
     ) -> ConformanceCase {
         let tag = tag(content, card)
         let sentence = expectation.sentence(after: "reads the message")
+        let misbehaviour = card.misbehaviour
+        let withheld = misbehaviour.silentOnce.union(misbehaviour.wrongCRCOnce)
+            .union(misbehaviour.answerAfterWaitingTime)
         var readCase = ConformanceCase(
             id: id, suite: name, title: title, rule: rule, setup: "\(tag)",
             expectations: profiles.map { judged in
@@ -299,9 +302,21 @@ enum ISODEPErrorsSuite: ConformanceSuite {
         ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [tag])
-                try await CaseSteps.readAlone(context, stored: content)
+                do throws(CaseSteps.Stop) {
+                    try await CaseSteps.readAlone(context, stored: content)
+                } catch {
+                    // A read that failed where the card's log shows the rule broken fails on
+                    // the rule, naming its frames, and says how the read ended.
+                    let judged = naming(
+                        withheld, judge(expectation, await context.slots[0].events),
+                        await context.slots[0].events)
+                    guard judged.verdict == .fail else { throw error }
+                    var explained = judged
+                    explained.message += "; the read then ended: \(error.outcome.message)"
+                    return explained
+                }
                 let events = await context.slots[0].events
-                let judged = judge(expectation, events)
+                let judged = naming(withheld, judge(expectation, events), events)
                 guard judged.verdict == .pass else { return judged }
                 return try await readsGoodTag(context)
             }
