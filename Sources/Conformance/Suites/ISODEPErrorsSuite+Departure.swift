@@ -1,3 +1,4 @@
+import HexText
 import ISODEP
 import Rig
 import TagEmulation
@@ -61,7 +62,8 @@ extension ISODEPErrorsSuite {
         let events = await context.slots[0].events
         let chained = chainedAnswers(events, partLimit: answerPartLimit)
         guard chained.count >= answer else {
-            return judgeReadOfCardThatStayed(read, stored: stored, chained: chained, answer)
+            return judgeReadOfCardThatStayed(
+                read, stored: stored, chained: chained, answer, lastExchange: lastExchange(events))
         }
         let departure = chained[answer - 1]
         switch profile {
@@ -121,7 +123,8 @@ extension ISODEPErrorsSuite {
     /// A read of a card that never came to leave: it chained `chained.count` answers, fewer
     /// than the `answer` it leaves in.
     static func judgeReadOfCardThatStayed(
-        _ read: CaseSteps.RefusalRead, stored: [UInt8], chained: [ChainedAnswer], _ answer: Int
+        _ read: CaseSteps.RefusalRead, stored: [UInt8], chained: [ChainedAnswer], _ answer: Int,
+        lastExchange: (command: TagEvent, answer: [UInt8]?)? = nil
     ) -> RepetitionOutcome {
         let given =
             chained.last.map { "it chained \(chained.count), the last \($0.description)" }
@@ -136,10 +139,16 @@ extension ISODEPErrorsSuite {
             return ReadJudgement.judge(dutRead, stored: stored, .message)
                 .prefixed("before the card left (\(given)): ")
         case .refused:
+            var last = ""
+            if let (command, response) = lastExchange, case .received(let bytes) = command.kind {
+                last =
+                    "; the last command it got was \(Hex.encode(bytes)) at \(command.at)"
+                    + (response.map { ", answered \(Hex.encode($0))" } ?? ", unanswered")
+            }
             let failure = RepetitionOutcome.fail(
                 "the DUT reported a read error while the card still kept every rule: it leaves "
-                    + "in its chained answer \(answer), and \(given)")
-            return failure.evidenced(at: chained.last?.at)
+                    + "in its chained answer \(answer), and \(given)\(last)")
+            return failure.evidenced(at: chained.last?.at ?? lastExchange?.command.at)
         case .broke(let outcome):
             return outcome
         }
@@ -161,5 +170,18 @@ extension ISODEPErrorsSuite {
                     + ReadJudgement.difference(bytes, stored))
         }
         return .error("harness: the DUT read the whole message; the card never left the field")
+    }
+
+    /// The last command in `events` and the card's answer to it, if it gave one.
+    static func lastExchange(_ events: [TagEvent]) -> (command: TagEvent, answer: [UInt8]?)? {
+        guard
+            let index = events.lastIndex(where: {
+                if case .received = $0.kind { true } else { false }
+            })
+        else { return nil }
+        let answer = events[(index + 1)...].lazy.compactMap { event -> [UInt8]? in
+            if case .sent(let bytes) = event.kind { bytes } else { nil }
+        }.first
+        return (events[index], answer)
     }
 }
