@@ -46,6 +46,10 @@ public struct ISODEPCardMisbehaviour: Sendable, Hashable {
     /// whatever a reader asks for (a READ BINARY of 240 bytes fits one block of FSD 256).
     /// nil: parts as large as FSD allows.
     public var answerPartLimit: Int?
+    /// The card withholds once the part of a chained answer this R(ACK) of the reader's asks
+    /// for, counted over the session (1: the part after the first): the reader must send
+    /// R(ACK) again (ISO/IEC 14443-4 rule 5) and gets the part then (rule 11).
+    public var silentOnceOnAcknowledgement: Int?
     /// S(DESELECT) handling.
     public var deselect: Deselect
 
@@ -54,7 +58,8 @@ public struct ISODEPCardMisbehaviour: Sendable, Hashable {
         wtxRequests: [UInt8] = [], wtxOn: Set<Int>? = nil, silentOnce: Set<Int> = [],
         answerAfterWaitingTime: Set<Int> = [], wrongCRCOnce: Set<Int> = [],
         leavesFieldAfterChainingBlocks: Int? = nil, leavesFieldInChainedAnswer: Int? = nil,
-        answerPartLimit: Int? = nil, deselect: Deselect = .answer
+        answerPartLimit: Int? = nil, silentOnceOnAcknowledgement: Int? = nil,
+        deselect: Deselect = .answer
     ) {
         self.wtxRequests = wtxRequests
         self.wtxOn = wtxOn
@@ -64,6 +69,7 @@ public struct ISODEPCardMisbehaviour: Sendable, Hashable {
         self.leavesFieldAfterChainingBlocks = leavesFieldAfterChainingBlocks
         self.leavesFieldInChainedAnswer = leavesFieldInChainedAnswer
         self.answerPartLimit = answerPartLimit
+        self.silentOnceOnAcknowledgement = silentOnceOnAcknowledgement
         self.deselect = deselect
     }
 

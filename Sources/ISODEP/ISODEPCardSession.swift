@@ -38,6 +38,9 @@ struct ISODEPCardSession {
     var chainingBlocksSent = 0
     /// Answers sent chained so far: what `leavesFieldInChainedAnswer` counts.
     var chainedAnswersSent = 0
+    /// The reader's R(ACK)s for parts of chained answers so far: what
+    /// `silentOnceOnAcknowledgement` counts.
+    var acknowledgementsReceived = 0
     /// Whether the card left the field (`leavesFieldAfterChainingBlocks`): it answers nothing
     /// more.
     var leftField = false
@@ -100,6 +103,20 @@ struct ISODEPCardSession {
         case .receiveReady(.ack, _, _):
             guard answerNext != nil else { return ignore(block, "no chained answer going out") }
             blockNumber ^= 1
+            acknowledgementsReceived += 1
+            if misbehaves,
+                card.configuration.misbehaviour.silentOnceOnAcknowledgement
+                    == acknowledgementsReceived
+            {
+                // Kept as the block to repeat: the reader's R(ACK) again (rule 11) gets it.
+                lastSent = nextAnswerPart()
+                card.emit(
+                    .misbehaviour,
+                    .misbehaved(
+                        "left the answer part R(ACK) \(acknowledgementsReceived) asked for "
+                            + "unanswered once"))
+                return
+            }
             try await sendNextAnswerPart()
         case .supervisory(.deselect, _):
             try await answerDeselect(block)

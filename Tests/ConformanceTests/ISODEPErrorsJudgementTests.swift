@@ -101,6 +101,29 @@ import Testing
         #expect(ISODEPErrorsSuite.judge(expectation, Self.log([asked, nak])).verdict == .fail)
     }
 
+    @Test func aWithheldPartPassesOnlyWhenTheReaderAsksAgainWithTheSameRACK() {
+        let chained: [TagEvent.Kind] = [
+            Self.activated, Self.readBinary, .sent(Array(repeating: 0, count: 242)),
+            .readerBlock(.ack(1)),
+        ]
+        #expect(
+            ISODEPErrorsSuite.judge(.acknowledgesAgain, Self.log(chained + [.readerBlock(.ack(1))]))
+                .verdict == .pass)
+        let nak = ISODEPErrorsSuite.judge(
+            .acknowledgesAgain, Self.log(chained + [.readerBlock(.nak(1))]))
+        #expect(nak.verdict == .fail)
+        #expect(nak.evidenceAt == .milliseconds(4))
+        let gaveUp = ISODEPErrorsSuite.judge(.acknowledgesAgain, Self.log(chained + [.released]))
+        #expect(gaveUp.verdict == .fail)
+        // A chained answer the reader never acknowledged fails; no chained answer is a skip.
+        let noAck = ISODEPErrorsSuite.judge(.acknowledgesAgain, Self.log(Array(chained.dropLast())))
+        #expect(noAck.verdict == .fail)
+        #expect(noAck.message.contains("00b00002f0"), "\(noAck.message)")
+        let short = ISODEPErrorsSuite.judge(
+            .acknowledgesAgain, Self.log([Self.activated, Self.readBinary, .sent([0x90, 0x00])]))
+        #expect(short.verdict == .skip)
+    }
+
     @Test func aGrantOfAnOutOfRangeWTXMFailsAndNoGrantPassesOnlyWhenTheCardAsked() {
         let asked = TagEvent.Kind.waitingTimeExtension(multiplier: 0)
         let grant = TagEvent.Kind.readerBlock(

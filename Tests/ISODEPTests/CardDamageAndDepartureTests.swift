@@ -99,4 +99,18 @@ import Testing
                 $0.kind == .misbehaved("left the field after the first part of chained answer 2")
             })
     }
+
+    @Test(
+        "a part of a chained answer withheld once comes on the reader's second R(ACK)",
+        arguments: ReaderPath.allCases)
+    func withholdsAPartOnce(path: ReaderPath) async throws {
+        let rig = try await CardMisbehaviourTests.selectAnswered(
+            path, .init(answerPartLimit: 5, silentOnceOnAcknowledgement: 1))
+        let acks = rig.events.received.filter { frame in
+            if case .block(.receiveReady(.ack, _, _)) = frame { true } else { false }
+        }
+        // Two parts asked for, the first of them twice.
+        #expect(acks.count == 3)
+        #expect(rig.events.sentCount(Self.isInformation) == 3)
+    }
 }

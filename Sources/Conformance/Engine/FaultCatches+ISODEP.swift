@@ -24,6 +24,7 @@ extension ConformanceCatalog {
                 + "(RfidResearchGroup/ChameleonUltra#485: the reader tested the wrong PCB bit)",
             fails: [
                 "NDEF-R-013", "NDEF-W-015", "ISODEP-E-010", "ISODEP-E-021", "ISODEP-E-022",
+                "ISODEP-E-034", "ISODEP-E-035",
                 "T4T-L-012",
                 "T4T-L-014",
                 "T4T-L-017",
@@ -60,7 +61,7 @@ extension ConformanceCatalog {
             reader: "runs ISO-DEP itself and asks for a lost or damaged answer again only "
                 + "min(int(1/FWT), 5) times, so never from a card of FWT 1 s or more (FWI 12 "
                 + "to 14): nfcpy 1.0.4's tt4.py, n_retry_nak = min(int(1/fwt), 5)",
-            fails: ["ISODEP-E-029", "ISODEP-E-030", "ISODEP-E-031"]),
+            fails: ["ISODEP-E-029", "ISODEP-E-030", "ISODEP-E-031", "ISODEP-E-035"]),
         FaultCatch(
             fault: "no-retry-after-wtx",
             reader: "runs ISO-DEP itself and gives up, without R(NAK), when the answer after a "

@@ -113,7 +113,7 @@ extension ConformanceCatalog {
             fails: [
                 "ISODEP-E-005", "ISODEP-E-006", "ISODEP-E-007", "ISODEP-E-019", "ISODEP-E-020",
                 "ISODEP-E-021", "ISODEP-E-022", "ISODEP-E-029", "ISODEP-E-030", "ISODEP-E-031",
-                "ISODEP-E-032", "ISODEP-E-033",
+                "ISODEP-E-032", "ISODEP-E-033", "ISODEP-E-034", "ISODEP-E-035",
             ]),
         FaultCatch(
             fault: "no-chip-recovery",
@@ -122,7 +122,7 @@ extension ConformanceCatalog {
             fails: [
                 "ISODEP-E-005", "ISODEP-E-006", "ISODEP-E-007", "ISODEP-E-019", "ISODEP-E-020",
                 "ISODEP-E-021", "ISODEP-E-022", "ISODEP-E-029", "ISODEP-E-030", "ISODEP-E-031",
-                "ISODEP-E-032", "ISODEP-E-033",
+                "ISODEP-E-032", "ISODEP-E-033", "ISODEP-E-034", "ISODEP-E-035",
             ]),
         // The Type 2 leniencies: each reads the one t2t-layout tag a reader must refuse for
         // the rule it breaks.

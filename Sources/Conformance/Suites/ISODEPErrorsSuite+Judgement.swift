@@ -68,6 +68,8 @@ extension ISODEPErrorsSuite {
                 return .fail("the reader never asked for the lost answer with R(NAK)")
             }
             return .pass
+        case .acknowledgesAgain:
+            return judgeAcknowledgementRepeated(events)
         case .negativeAcknowledgementAfterGrant(let multiplier):
             return judgeNegativeAcknowledgementAfterGrant(multiplier, events)
         case .acknowledgesChainedAnswer(let partLimit):

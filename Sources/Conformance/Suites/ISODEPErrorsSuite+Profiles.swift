@@ -77,6 +77,10 @@ extension ISODEPErrorsSuite.Expectation {
             return "grants each S(WTX) with the WTXM asked (\(multipliers)) and \(doing)" + then
         case .negativeAcknowledgement:
             return "asks for the lost answer with R(NAK) and \(doing)" + then
+        case .acknowledgesAgain:
+            return "asks again with R(ACK) for the part of the chained answer that did not come "
+                + "and \(doing) (skipped for a reader whose commands asked for too little to be "
+                + "chained)" + then
         case .negativeAcknowledgementAfterGrant(let multiplier):
             return "grants S(WTX) with WTXM \(multiplier), asks for the answer that did not "
                 + "come with R(NAK) and \(doing)" + then

@@ -1,3 +1,4 @@
+import HexText
 import ISODEP
 import Rig
 import TagEmulation
@@ -19,7 +20,7 @@ extension ISODEPErrorsSuite {
         + "runs ISO-DEP), so the CoreNFC profile expects nothing of the reader's blocks here"
 
     /// The cases, in catalogue order after ISODEP-E-028.
-    static func retryEdgeCases(_ message: [UInt8]) -> [ConformanceCase] {
+    static func retryEdgeCases(_ message: [UInt8], _ long: [UInt8]) -> [ConformanceCase] {
         let lost =
             "iso14443: ISO/IEC 14443-4:2018, Block handling rules, rule 4 (clause number not "
             + "checked; §7.6.5 by the issue 33 review of the 2018 text): when an FWT time-out "
@@ -52,12 +53,32 @@ extension ISODEPErrorsSuite {
                 .negativeAcknowledgementAfterGrant(multiplier), rule: afterGrant,
                 profiles: recoveryProfiles, notJudged: recoveryNotJudged)
         }
+        let partLost =
+            "iso14443: ISO/IEC 14443-4:2018, Block handling rules, rule 5 (clause number not "
+            + "checked): in the card's chaining, when an FWT time-out occurs the PCD sends "
+            + "R(ACK) again, and the card repeats its last block (rule 11), whatever the FWI; "
+            + "nfc-forum: NFC Forum Digital's ISO-DEP error handling (edition and clause not "
+            + "checked; nRETRY,ACK 2…5 in Digital 2.0 Table B.9 as ST's RFAL quotes it, "
+            + "rfal_isoDep.h)"
+        func partLostCase(_ id: String, fwi: UInt8, _ note: String) -> ConformanceCase {
+            readCase(
+                id,
+                "asks again with R(ACK) when a part of the card's chained answer is lost "
+                    + "once\(note)",
+                card(
+                    .init(answerPartLimit: answerPartLimit, silentOnceOnAcknowledgement: 1),
+                    ats: ATS(fsci: 8, fwi: fwi)),
+                long, .acknowledgesAgain, rule: partLost, profiles: recoveryProfiles,
+                notJudged: recoveryNotJudged)
+        }
         return [
             longWait("ISODEP-E-029", fwi: 12, "1.24 s"),
             longWait("ISODEP-E-030", fwi: 13, "2.47 s"),
             longWait("ISODEP-E-031", fwi: 14, "4.95 s"),
             afterWTX("ISODEP-E-032", 1),
             afterWTX("ISODEP-E-033", 59),
+            partLostCase("ISODEP-E-034", fwi: 8, ""),
+            partLostCase("ISODEP-E-035", fwi: 14, ", from a card of FWI 14 (FWT about 4.95 s)"),
         ]
     }
 
@@ -98,5 +119,55 @@ extension ISODEPErrorsSuite {
             ).evidenced(at: events[granted].at)
         }
         return .pass
+    }
+
+    /// Whether the reader, whose first R(ACK) for a part of a chained answer the card left
+    /// unanswered on purpose, sent R(ACK) again with the same block number before anything
+    /// else: the fail names that R(ACK) and what came after it.
+    static func judgeAcknowledgementRepeated(_ events: [TagEvent]) -> RepetitionOutcome {
+        guard
+            let first = events.firstIndex(where: {
+                if case .readerBlock(.receiveReady(.ack, _, _)) = $0.kind { true } else { false }
+            }),
+            case .readerBlock(.receiveReady(.ack, let number, _)) = events[first].kind
+        else {
+            if let chained = chainedAnswers(events, partLimit: answerPartLimit).first {
+                return .fail(
+                    "\(chained.description) was chained; the reader sent no R(ACK) for its "
+                        + "parts, so none could be withheld"
+                ).evidenced(at: chained.at)
+            }
+            return .skip(
+                "condition not reached: the reader sent no R(ACK), so no part of a chained "
+                    + "answer was withheld (an answer chained only when the reader's command "
+                    + "asked for more than \(answerPartLimit) bytes)")
+        }
+        for event in events[(first + 1)...] {
+            switch event.kind {
+            case .readerBlock(.receiveReady(.ack, number, _)):
+                return .pass
+            case .readerBlock(let block):
+                return .fail(
+                    "the card left the part R(ACK \(number)) asked for at \(events[first].at) "
+                        + "unanswered once; the reader's next block was \(block), not R(ACK "
+                        + "\(number)) again"
+                ).evidenced(at: event.at)
+            case .received(let command):
+                return .fail(
+                    "the card left the part R(ACK \(number)) asked for at \(events[first].at) "
+                        + "unanswered once; the reader went on with the command "
+                        + "\(Hex.encode(command)) instead of R(ACK \(number)) again"
+                ).evidenced(at: event.at)
+            case .activated, .released, .deselected:
+                break
+            default:
+                continue
+            }
+            break
+        }
+        return .fail(
+            "the card left the part R(ACK \(number)) asked for at \(events[first].at) unanswered "
+                + "once; the reader never sent R(ACK \(number)) again"
+        ).evidenced(at: events[first].at)
     }
 }

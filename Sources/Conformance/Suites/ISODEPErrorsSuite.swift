@@ -78,6 +78,9 @@ enum ISODEPErrorsSuite: ConformanceSuite {
         /// It granted the card's S(WTX) with this WTXM and, when the answer after the grant
         /// did not come, asked for it with R(NAK).
         case negativeAcknowledgementAfterGrant(UInt8)
+        /// The card withheld once the part of a chained answer the reader's first R(ACK)
+        /// asked for; the reader asked for it again with R(ACK) (rule 5).
+        case acknowledgesAgain
         /// It acknowledged each part of the card's chained answers with R(ACK) (rule 2); the
         /// card chains answers longer than `partLimit` INF bytes (nil: longer than FSD allows).
         case acknowledgesChainedAnswer(partLimit: Int?)
@@ -255,7 +258,7 @@ enum ISODEPErrorsSuite: ConformanceSuite {
                 card(.none, ats: ATS(fsci: 8, fwi: 0)), message, .readsOn, rule: waitingTime),
             frameSizeSweepCase("ISODEP-E-027", rule: frameSize),
             waitingTimeSweepCase("ISODEP-E-028", message, rule: waitingTime),
-        ] + retryEdgeCases(message)
+        ] + retryEdgeCases(message, long)
     }
 
     /// A card misbehaving as given, announcing `ats` (the default ATS when nil).
