@@ -54,7 +54,7 @@ struct NfcpyDUTTests {
         // nfcpy runs ISO-DEP itself, so the report calls the isodep-errors verdicts its own.
         #expect(report.dut.isoDEP == .host)
         #expect(report.notes.contains { $0.contains("these verdicts are its own") })
-        #expect(report.cases.count == 175)
+        #expect(report.cases.count == 177)
         #expect(Set(documented.keys) == Set(report.cases.map(\.id)))
         for result in report.cases {
             #expect(
