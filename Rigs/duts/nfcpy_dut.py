@@ -37,7 +37,6 @@ import ndef
 import nfc
 import nfc.tag
 
-RESTART_DELAY = 0.5
 PROTOCOL = 1
 
 
@@ -45,8 +44,6 @@ class Reader:
     def __init__(self, path):
         self.clf = nfc.ContactlessFrontend(path)
         self.tag = None
-        # When the session ended after a failed read: the next poll waits for the rule.
-        self.failed_at = None
         # Whether this session's tag.ndef may be stale (read or written before).
         self.ndef_known = False
         # The tag reader session's registered AIDs and the one selected at discovery.
@@ -54,14 +51,15 @@ class Reader:
         self.selected = None
 
     def hello(self):
-        # nfcpy runs ISO-DEP itself (nfc/tag/tt4.py) through InCommunicateThru.
+        # nfcpy runs ISO-DEP itself (nfc/tag/tt4.py) through InCommunicateThru. What this
+        # adapter adds on top of nfcpy, so that the report credits it, not nfcpy: the tag
+        # reader session's AID discovery and SELECT refusal, CoreNFC's error names for
+        # nfcpy's exceptions, and what it reports as the tag's application data.
         return {"name": "nfcpy %s reader app" % nfc.__version__, "firmware": str(self.clf.device),
-                "iso_dep": "host"}
+                "iso_dep": "host",
+                "adapter_adds": ["aid-selection", "error-names", "tag-properties"]}
 
     def scan(self, timeout_ms):
-        if self.failed_at is not None:
-            time.sleep(max(0.0, self.failed_at + RESTART_DELAY - time.monotonic()))
-            self.failed_at = None
         deadline = time.monotonic() + timeout_ms / 1000.0
         self.tag = None
         self.ndef_known = False
@@ -130,7 +128,8 @@ class Reader:
     def select(self, aids):
         """CoreNFC's tag reader session at discovery: SELECT each registered AID in order
         (00 A4 04 00 Lc AID 00); the first the tag answers with 9000 is its initialSelectedAID.
-        nfcpy keeps no ATS, so no historical bytes are reported."""
+        nfcpy keeps no ATS, so no historical bytes are reported, and a Type A card has no
+        application data in CoreNFC's sense (Apple: the Type B ATQB's), so none is."""
         tag = self.connected()
         self.registered = [bytes.fromhex(aid) for aid in aids]
         self.selected = None
@@ -140,8 +139,7 @@ class Reader:
             response = self.exchange(bytes([0x00, 0xA4, 0x04, 0x00, len(aid)]) + aid + b"\x00")
             if response[-2:] == b"\x90\x00":
                 self.selected = aid
-                data = response[:-2]
-                return {"aid": aid.hex(), "application_data": data.hex() if data else None}
+                return {"aid": aid.hex()}
         return {"aid": None}
 
     def apdu(self, apdu):
@@ -179,7 +177,6 @@ class Reader:
     def end_session_after_failure(self):
         self.tag = None
         self.clf.device.mute()
-        self.failed_at = time.monotonic()
 
     def close(self):
         self.clf.close()

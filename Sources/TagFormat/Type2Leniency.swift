@@ -1,4 +1,5 @@
-/// Rules of T2T 1.1 a Type 2 Tag reader may break by reading more loosely than it should:
+/// Rules of T2T 1.1 a Type 2 Tag reader may break by reading more loosely than it should (the
+/// tag's memory, or its answer to a WRITE):
 /// each is a bug readers have had, kept here so that the reference reader's faults
 /// (`--dut-fault`) can break the rule in the one place the rule is checked.
 public struct Type2Leniency: OptionSet, Sendable, Hashable {
@@ -14,4 +15,9 @@ public struct Type2Leniency: OptionSet, Sendable, Hashable {
     /// A TLV whose length runs past the data area takes its value from the bytes after the
     /// data area (§2.3: TLVs lie inside the data area).
     public static let pastDataArea = Self(rawValue: 1 << 2)
+    /// The reader writes blind: a tag counts as writable by its CC alone, its lock bits
+    /// unread, and a WRITE answered NAK (or, after one, not at all) counts as done, so a
+    /// write to a locked tag is reported done though the tag refused it (T2T 1.1: only the
+    /// ACK confirms a WRITE).
+    public static let blindWrite = Self(rawValue: 1 << 3)
 }

@@ -9,9 +9,10 @@ public struct ISO7816SelectionFaults: ReaderFaultSet, Sendable, Hashable {
     /// `selects-every-aid`: the loop over the registered AIDs has no break: every one is
     /// SELECTed, and the last the card answered 9000 is reported as the selected one.
     public static let selectsEveryAID = ISO7816SelectionFaults(rawValue: 1 << 0)
-    /// `application-data-with-status-word`: the SELECT's whole response, SW1 SW2 included,
-    /// is reported as the application data instead of its data field, the FCI.
-    public static let applicationDataWithStatusWord = ISO7816SelectionFaults(rawValue: 1 << 1)
+    /// `fci-as-application-data`: the discovery SELECT's response data (the FCI) is
+    /// reported as the application data, which CoreNFC's `applicationData` holds only for a
+    /// Type B card (the ATQB's application data): on a Type A card it is nil.
+    public static let fciAsApplicationData = ISO7816SelectionFaults(rawValue: 1 << 1)
     /// `historical-bytes-after-t0`: the historical bytes are taken to start right after T0,
     /// so the interface bytes TA(1), TB(1), TC(1) are reported among them.
     public static let historicalBytesAfterT0 = ISO7816SelectionFaults(rawValue: 1 << 2)
@@ -19,7 +20,7 @@ public struct ISO7816SelectionFaults: ReaderFaultSet, Sendable, Hashable {
     /// Every fault with its `--dut-fault` name, in the order `ReaderFaults.specs` lists them.
     public static let named: [(name: String, fault: ISO7816SelectionFaults)] = [
         ("selects-every-aid", .selectsEveryAID),
-        ("application-data-with-status-word", .applicationDataWithStatusWord),
+        ("fci-as-application-data", .fciAsApplicationData),
         ("historical-bytes-after-t0", .historicalBytesAfterT0),
     ]
 

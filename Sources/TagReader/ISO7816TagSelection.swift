@@ -9,7 +9,8 @@ public struct ISO7816TagSelection: Sendable, Hashable {
     public var identifier: [UInt8]
     /// The historical bytes of the ATS.
     public var historicalBytes: [UInt8]
-    /// `applicationData`: the response data of that SELECT (the FCI), nil when it had none.
+    /// `applicationData`: per Apple, the application data of a Type B card's ATQB; nil on
+    /// a Type A card (the `fci-as-application-data` fault puts the SELECT's FCI here).
     public var applicationData: [UInt8]?
 
     /// A selection.

@@ -29,10 +29,10 @@ public struct NDEFReaderFaults: ReaderFaultSet, Sendable, Hashable {
     /// reported as `zeroLengthMessage`, so an empty tag is an invalid message (don/NDEF#64:
     /// the message constructor called for a length of 0).
     public static let decodesEmptyMessage = NDEFReaderFaults(rawValue: 1 << 5)
-    /// `writes-empty-message`: a message without records is written as a length of 0,
-    /// emptying the tag, instead of refused (nfcpy's `tag.ndef.records = []`,
-    /// nfcpy/nfcpy#228).
-    public static let writesEmptyMessage = NDEFReaderFaults(rawValue: 1 << 6)
+    /// `refuses-empty-message`: a message without records is refused as
+    /// `zeroLengthMessage` instead of written as a length of 0, the NFC Forum mappings'
+    /// INITIALIZED state (which nfcpy's `tag.ndef.records = []` and ST's RFAL write).
+    public static let refusesEmptyMessage = NDEFReaderFaults(rawValue: 1 << 6)
     /// `skips-length-write`: the tearing-safe write zeroes the length field and writes the
     /// message but never writes the new length, so the tag is left empty.
     public static let skipsLengthWrite = NDEFReaderFaults(rawValue: 1 << 7)
@@ -62,7 +62,7 @@ public struct NDEFReaderFaults: ReaderFaultSet, Sendable, Hashable {
         ("ignores-write-access", .ignoresWriteAccess),
         ("unformatted-as-empty", .unformattedAsEmpty),
         ("decodes-empty-message", .decodesEmptyMessage),
-        ("writes-empty-message", .writesEmptyMessage), ("skips-length-write", .skipsLengthWrite),
+        ("refuses-empty-message", .refusesEmptyMessage), ("skips-length-write", .skipsLengthWrite),
         ("relaxed-ndef-decoding", .relaxedDecoding), ("requires-terminator", .requiresTerminator),
         ("exact-cc-version", .exactCCVersion), ("known-data-area-sizes", .knownDataAreaSizes),
         ("ignores-mle-mlc", .ignoresMLeMLc),

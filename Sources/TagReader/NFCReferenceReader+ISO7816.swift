@@ -32,9 +32,8 @@ extension NFCReferenceReader {
             {
                 let answer = try await transceiver.send(identifier.selectCommand)
                 guard answer.statusWord == .ok else { continue }
-                let data =
-                    reporting.contains(.applicationDataWithStatusWord)
-                    ? answer.encoded() : answer.data
+                // Apple's applicationData is a Type B ATQB's; this reader polls type A only.
+                let data = reporting.contains(.fciAsApplicationData) ? answer.data : []
                 let selection = ISO7816TagSelection(
                     initialSelectedAID: identifier, identifier: tag.identifier,
                     historicalBytes: reporting.historicalBytes(

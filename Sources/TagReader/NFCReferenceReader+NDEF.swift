@@ -59,7 +59,8 @@ extension NFCReferenceReader {
 
     /// Writes `message` to the connected tag, tearing-safe (see `NDEFWriteOrder`).
     ///
-    /// Refuses a message without records (`zeroLengthMessage`), a read-only tag
+    /// Writes a message without records as a length of 0 (the mappings' INITIALIZED state).
+    /// Refuses a read-only tag
     /// (`tagNotWritable`) and a message larger than the tag (`tagSizeTooSmall`), in that
     /// order after checking that a tag is connected.
     public func writeNDEF(_ message: NDEFMessage) async throws(NFCReaderError) {
@@ -74,9 +75,9 @@ extension NFCReferenceReader {
                 switch encoded {
                 case .success(let value): bytes = value
                 case .failure(.emptyMessage)
-                where configuration.faults.ndef.contains(.writesEmptyMessage):
-                    bytes = []
-                case .failure(.emptyMessage): throw NFCReaderError.zeroLengthMessage
+                where configuration.faults.ndef.contains(.refusesEmptyMessage):
+                    throw NFCReaderError.zeroLengthMessage
+                case .failure(.emptyMessage): bytes = []
                 case .failure(let error): throw NFCReaderError.invalidParameter(error)
                 }
                 let order: NDEFWriteOrder =

@@ -17,6 +17,10 @@ public struct ReaderFaults: Sendable, Hashable {
     /// `reads-multiple-tags`: with two tags in the field, `poll(timeout:)` connects to the one
     /// still selected instead of reporting `multipleTags` and restarting.
     public var readsMultipleTags: Bool
+    /// `reports-cached-message`: asked to read with no tag connected (after reporting
+    /// several), answers with the last message it read, as an app showing its cached
+    /// `tag.ndef` does, instead of an error: a message the air never served.
+    public var reportsCachedMessage = false
     /// `first-record-not-first-uri`: background-reading dispatch judges the message's first
     /// record instead of its first URI record (see `backgroundReadingVerdict(for:)`).
     public var firstRecordNotFirstURI: Bool
@@ -93,6 +97,7 @@ public struct ReaderFaults: Sendable, Hashable {
 
     /// Faults from `--dut-fault` values: `restart-delay=800ms` (`ms` or `s`),
     /// `unsafe-write-order`, `no-chunk-reassembly`, `reads-multiple-tags`,
+    /// `reports-cached-message`,
     /// `first-record-not-first-uri`, `first-tlv-only`, `one-byte-tlv-length`,
     /// `ignores-lock-bits`, `ignores-memory-control`, `ignores-wtx`, `never-sends-rnak`,
     /// `no-chip-recovery`, the
@@ -106,6 +111,7 @@ public struct ReaderFaults: Sendable, Hashable {
             case "unsafe-write-order": unsafeWriteOrder = true
             case "no-chunk-reassembly": noChunkReassembly = true
             case "reads-multiple-tags": readsMultipleTags = true
+            case "reports-cached-message": reportsCachedMessage = true
             case "first-record-not-first-uri": firstRecordNotFirstURI = true
             case "first-tlv-only": firstTLVOnly = true
             case "one-byte-tlv-length": oneByteTLVLength = true
@@ -164,6 +170,7 @@ public struct ReaderFaults: Sendable, Hashable {
         if unsafeWriteOrder { specs.append("unsafe-write-order") }
         if noChunkReassembly { specs.append("no-chunk-reassembly") }
         if readsMultipleTags { specs.append("reads-multiple-tags") }
+        if reportsCachedMessage { specs.append("reports-cached-message") }
         if firstRecordNotFirstURI { specs.append("first-record-not-first-uri") }
         if firstTLVOnly { specs.append("first-tlv-only") }
         if oneByteTLVLength { specs.append("one-byte-tlv-length") }

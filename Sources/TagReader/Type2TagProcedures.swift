@@ -168,7 +168,9 @@ public struct Type2TagProcedures: NDEFTagProcedures {
         if faults.ndef.contains(.ignoresWriteAccess) { return nil }
         let cc = image.capabilityContainer
         guard cc.isWritable else { return .writeAccess(cc.access) }
-        guard !faults.ignoresLockBits, let tlv = image.walk.ndefTLV else { return nil }
+        guard !faults.ignoresLockBits, !faults.type2.contains(.blindWrite),
+            let tlv = image.walk.ndefTLV
+        else { return nil }
         let ndefArea = (tlv.offset..<Type2Tag.dataAreaOffset + cc.dataAreaSize).filter {
             address in !image.walk.areas.contains { $0.range.contains(address) }
         }
@@ -275,7 +277,11 @@ public struct Type2TagProcedures: NDEFTagProcedures {
         let answer: [UInt8]
         do throws(NFCReaderError) {
             answer = try await transceiver.transceive(command)
-        } catch .tagResponseError(let failure) {
+        } catch {
+            // The fault: the WRITE's answer never looked at (a NAK, or the silence of a tag
+            // that fell back to IDLE after one).
+            if faults.type2.contains(.blindWrite) { return }
+            guard case .tagResponseError(let failure) = error else { throw error }
             throw .tagUpdateFailure(failure)
         }
         guard answer.isEmpty else {

@@ -43,6 +43,16 @@ public struct Type4LayoutFaults: ReaderFaultSet, Sendable, Hashable {
     /// as nfcpy's `tag.ndef` does (tt4.py `_read_ndef_data`: `except Type4TagCommandError:
     /// return None`).
     public static let readErrorAsNoNDEF = Type4LayoutFaults(rawValue: 1 << 11)
+    /// `cc-read-by-cclen`: nfcpy 1.0.4's CC read (tt4.py `_discover_ndef`): CCLEN's two
+    /// bytes, then min(CCLEN - 2, 15) bytes after them in one READ BINARY, taking what comes;
+    /// CCLEN is never checked against 000F...FFFE, and a CC read the tag refuses, or fewer
+    /// than 13 bytes after CCLEN, means no NDEF. Such a reader refuses CCLEN FFFF only when
+    /// the tag refuses the over-long read (issue 33).
+    public static let ccReadByCCLength = Type4LayoutFaults(rawValue: 1 << 12)
+    /// `short-answer-ends-read`: a READ BINARY answered 9000 with fewer bytes than it asked
+    /// for is taken for the end of the file: the read ends there and the bytes so far are
+    /// handed on as the message.
+    public static let shortAnswerEndsRead = Type4LayoutFaults(rawValue: 1 << 13)
 
     /// Every fault with its `--dut-fault` name, in the order `ReaderFaults.specs` lists them.
     public static let named: [(name: String, fault: Type4LayoutFaults)] = [
@@ -55,6 +65,7 @@ public struct Type4LayoutFaults: ReaderFaultSet, Sendable, Hashable {
         ("assumes-ndef-file-e104", .assumesNDEFFileE104),
         ("write-access-as-read-access", .writeAccessAsReadAccess),
         ("no-offset-data-object", .noOffsetDataObject),
-        ("read-error-as-no-ndef", .readErrorAsNoNDEF),
+        ("read-error-as-no-ndef", .readErrorAsNoNDEF), ("cc-read-by-cclen", .ccReadByCCLength),
+        ("short-answer-ends-read", .shortAnswerEndsRead),
     ]
 }

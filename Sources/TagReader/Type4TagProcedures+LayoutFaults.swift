@@ -72,4 +72,36 @@ extension Type4TagProcedures {
         }
         return message
     }
+
+    /// `cc-read-by-cclen`: the CC read as nfcpy 1.0.4 reads it (tt4.py `_discover_ndef`):
+    /// READ BINARY of CCLEN's 2 bytes, then of min(CCLEN - 2, 15) bytes from offset 2, each
+    /// taking whatever the tag answers with 9000. A read refused, or fewer than 13 bytes
+    /// after CCLEN, is a CC too short to use; CCLEN is never checked.
+    func ccReadByCCLength() async throws(NFCReaderError)
+        -> Result<[UInt8], CapabilityContainerError>
+    {
+        let head = try await readTakingWhatComes(offset: 0, length: 2)
+        guard head.count == 2 else {
+            return .failure(.truncated(offset: 0, needed: 2, available: head.count))
+        }
+        let ccLength = Int(head[0]) << 8 | Int(head[1])
+        let wanted = min(max(ccLength - 2, 0), CapabilityContainer.mandatoryLength)
+        let needed = CapabilityContainer.mandatoryLength - 2
+        let rest = wanted > 0 ? try await readTakingWhatComes(offset: 2, length: wanted) : []
+        guard rest.count >= needed else {
+            return .failure(.truncated(offset: 2, needed: needed, available: rest.count))
+        }
+        return .success(head + rest)
+    }
+
+    /// One READ BINARY's data when the tag answers 9000, however many bytes; none otherwise.
+    private func readTakingWhatComes(offset: Int, length: Int) async throws(NFCReaderError)
+        -> [UInt8]
+    {
+        let command = try buildCommand { () throws(APDUError) in
+            try Type4Tag.readBinary(offset: offset, length: length)
+        }
+        let answer = try await send(command)
+        return answer.statusWord == .ok ? answer.data : []
+    }
 }

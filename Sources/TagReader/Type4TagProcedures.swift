@@ -55,7 +55,15 @@ public struct Type4TagProcedures: NDEFTagProcedures {
         guard answer.statusWord == .ok else {
             return .notSupported(.noCapabilityContainer(answer.statusWord))
         }
-        let ccBytes = try await readCapabilityContainer()
+        let ccBytes: [UInt8]
+        if layoutFaults.contains(.ccReadByCCLength) {
+            switch try await ccReadByCCLength() {
+            case .success(let bytes): ccBytes = bytes
+            case .failure(let error): return .notSupported(.invalidCapabilityContainer(error))
+            }
+        } else {
+            ccBytes = try await readCapabilityContainer()
+        }
         let cc: CapabilityContainer
         do throws(CapabilityContainerError) {
             cc = try decodeCapabilityContainer(ccBytes)
@@ -246,7 +254,9 @@ public struct Type4TagProcedures: NDEFTagProcedures {
     private func decodeCapabilityContainer(_ read: [UInt8]) throws(CapabilityContainerError)
         -> CapabilityContainer
     {
-        let bytes = layoutFaults.contains(.ignoresCCLength) ? withUsableCCLength(read) : read
+        let bytes =
+            layoutFaults.contains(.ignoresCCLength) || layoutFaults.contains(.ccReadByCCLength)
+            ? withUsableCCLength(read) : read
         do {
             return try checkedMappingVersion(CapabilityContainer(decoding: bytes))
         } catch .unsupportedMappingVersion(let offset, _)
@@ -275,7 +285,11 @@ public struct Type4TagProcedures: NDEFTagProcedures {
                 let command = try buildCommand { () throws(APDUError) in
                     try Type4Tag.readBinary(offset: position, length: piece)
                 }
-                data += try await expectData(command, count: piece)
+                // The fault: a short answer taken for the file's end.
+                let shortAllowed = layoutFaults.contains(.shortAnswerEndsRead)
+                let answer = try await expectData(command, count: piece, orFewer: shortAllowed)
+                data += answer
+                if answer.count < piece { break }
             } else {
                 // The answer is wrapped in `53 len`, which Le counts too.
                 let piece = min(wanted, limit <= 129 ? limit - 2 : limit - 3)
@@ -331,27 +345,28 @@ public struct Type4TagProcedures: NDEFTagProcedures {
         }
     }
 
-    /// Sends a READ and insists on 9000 and exactly `count` data bytes.
-    private func expectData(_ command: CommandAPDU, count: Int) async throws(NFCReaderError)
-        -> [UInt8]
+    /// Sends a READ and insists on 9000 and exactly `count` data bytes (at most `count` when
+    /// `orFewer`, for the `short-answer-ends-read` fault).
+    private func expectData(_ command: CommandAPDU, count: Int, orFewer: Bool = false)
+        async throws(NFCReaderError) -> [UInt8]
     {
         let answer = try await send(command)
         guard answer.statusWord == .ok else {
             throw .tagResponseError(.statusWord(answer.statusWord, command: command))
         }
-        guard answer.data.count == count else {
+        guard answer.data.count == count || orFewer && answer.data.count < count else {
             throw .tagResponseError(
                 .wrongLength(expected: count, received: answer.data.count, command: command))
         }
         return answer.data
     }
 
-    private func send(_ command: CommandAPDU) async throws(NFCReaderError) -> ResponseAPDU {
+    func send(_ command: CommandAPDU) async throws(NFCReaderError) -> ResponseAPDU {
         try await transceiver.send(command)
     }
 
     /// Builds a command whose offset or length a tag's own fields chose, so it may not fit.
-    private func buildCommand(
+    func buildCommand(
         _ build: () throws(APDUError) -> CommandAPDU
     ) throws(NFCReaderError) -> CommandAPDU {
         do throws(APDUError) {

@@ -17,14 +17,19 @@ enum CatalogRuns {
     /// Whether the tests run under a sanitizer that makes whole-catalog runs costly.
     static let economical = TestBudget.underThreadSanitizer
 
-    /// Two simulated emulators and the reference reader on a simulated chip.
+    /// Two simulated emulators and the reference reader on a simulated chip, each suite
+    /// judged under the profile Rigs/sim.yaml pairs it with (restart-polling and
+    /// background-reading, corenfc-only, would be so anyway on a rig naming no suites).
     static let rig = RigFile(
         name: "conformance-tests",
         emulators: [
             RigFile.Emulator(id: "tag-a", device: .sim),
             RigFile.Emulator(id: "tag-b", device: .sim),
         ],
-        dut: .reference(device: .sim))
+        dut: .reference(device: .sim),
+        suiteProfiles: [
+            "restart-polling": .coreNFC, "background-reading": .coreNFC, "iso7816": .coreNFC,
+        ])
 
     private struct Key: Hashable {
         let faults: ReaderFaults

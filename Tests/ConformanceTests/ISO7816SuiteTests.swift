@@ -14,6 +14,7 @@ import Testing
     {
         var rig = CatalogRuns.rig
         rig.profile = profile
+        rig.suiteProfiles = [:]
         return try await ConformanceRun.run(
             rig, fileName: "iso7816.yaml", directory: URL(fileURLWithPath: NSTemporaryDirectory()),
             options: .init(
@@ -39,6 +40,11 @@ import Testing
         let results = try await Self.run(profile)
         #expect(results.count == 15)
         for result in results {
+            // iso14443 does not judge CoreNFC's API contracts, and says so.
+            guard result.verdict != .skip || profile == .coreNFC else {
+                #expect(result.message.contains("CoreNFC's API contract"), "\(result.id)")
+                continue
+            }
             #expect(result.verdict == .pass, "\(result.id): \(result.message)")
             #expect(result.expected?.isEmpty == false, "\(result.id)")
         }
@@ -46,7 +52,9 @@ import Testing
 
     @Test func underISO14443AReaderFetchingTheRestOfAnAnswerItselfPasses() async throws {
         let lenient = try await Self.run(.iso14443, faults: ["automatic-get-response"])
-        #expect(lenient.allSatisfy { $0.verdict == .pass })
+        // Under iso14443 the CoreNFC API contracts are not judged; the exchanges pass.
+        #expect(lenient.allSatisfy { $0.verdict == .pass || $0.verdict == .skip })
+        #expect(lenient.contains { $0.id == "ISO7816-009" && $0.verdict == .pass })
         let strict = try await Self.run(.coreNFC, faults: ["automatic-get-response"])
         let failed = strict.filter { $0.verdict != .pass }
         #expect(failed.map(\.id) == ["ISO7816-009"])

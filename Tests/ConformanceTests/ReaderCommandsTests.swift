@@ -24,7 +24,7 @@ import Testing
         }
         await rig.run { await dut.close() }
         await rig.close()
-        #expect(verdicts.count == 9)
+        #expect(verdicts.count == 8)
         #expect(verdicts.allSatisfy { $0 == .pass })
 
         let firmware = try #require(chip.simulated)

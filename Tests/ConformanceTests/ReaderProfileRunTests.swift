@@ -15,6 +15,7 @@ import Testing
     {
         var rig = CatalogRuns.rig
         rig.profile = profile
+        rig.suiteProfiles = [:]
         return try await ConformanceRun.run(
             rig, fileName: "profile.yaml", directory: URL(fileURLWithPath: NSTemporaryDirectory()),
             options: .init(suites: suites), runID: "profile", nfcrigVersion: "test",
@@ -35,15 +36,18 @@ import Testing
         }
     }
 
-    @Test func underISO14443TheMappingSuitesAreSkippedWithTheReasonAndISODEPIsJudged()
-        async throws
-    {
-        let results = try await Self.run(.iso14443)
-        for result in results where result.suite != ISODEPErrorsSuite.name {
-            #expect(result.verdict == .skip, "\(result.id)")
-            #expect(result.message.contains("define no NDEF mapping"), "\(result.message)")
+    @Test func underISO14443NamingAMappingSuiteIsRefusedAndISODEPIsJudged() async throws {
+        var rig = CatalogRuns.rig
+        rig.profile = .iso14443
+        rig.suites = [RigFile.Located(Type2LayoutSuite.name, line: 7, column: 5)]
+        #expect {
+            _ = try ConformanceRun.selectCases(rig, fileName: "profile.yaml", options: .init())
+        } throws: { error in
+            "\(error)".hasPrefix("profile.yaml:7:5: suite \"t2t-layout\" is judged under the "
+                + "iso14443 profile, whose sources have none of its rules")
+                && "\(error)".contains("{suite: t2t-layout, profile: nfc-forum}")
         }
-        let isoDEP = results.filter { $0.suite == ISODEPErrorsSuite.name }
+        let isoDEP = try await Self.run(.iso14443, suites: [ISODEPErrorsSuite.name])
         #expect(!isoDEP.isEmpty)
         for result in isoDEP {
             #expect(result.verdict == .pass, "\(result.id): \(result.message)")

@@ -90,6 +90,8 @@ import Testing
         let invalidWTX = try #require(entries.first { $0["id"] as? String == "ISODEP-E-017" })
         let expected = try #require(invalidWTX["expected"] as? [String: String])
         #expect(Set(expected.keys) == ["nfc-forum", "iso14443", "corenfc"])
-        #expect((invalidWTX["rule"] as? String)?.contains("ISO/IEC 14443-4:2018 §7.3") == true)
+        #expect(
+            (invalidWTX["rule"] as? String)?.contains(
+                "ISO/IEC 14443-4:2018 §7.4 (Frame waiting time extension)") == true)
     }
 }

@@ -56,4 +56,23 @@ import Testing
         let accesses = Type4FileAccess.all(in: events, ndefFileID: 0xE105)
         #expect(accesses.map(\.file) == [.none, .ndef])
     }
+
+    /// A tag that answers an over-long READ BINARY with what it has and 9000 (T4T-L-033,
+    /// T4T-L-034): the access counts the bytes that came, and its summary says so.
+    @Test func aReadAnsweredWithFewerBytesThanAskedIsShort() {
+        let events = Self.log(
+            Self.exchange("00A4040007D276000085010100", "9000")
+                + Self.exchange("00A4000C02E103", "9000")
+                + Self.exchange("00B0000002", "FFFF 9000")
+                + Self.exchange("00B000020F", "2000FF00FF0406E10408000000 9000")
+                + Self.exchange("00B000020D", "2000FF00FF0406E10408000000 9000")
+                + Self.exchange("00B0000F01", "6B00"))
+        let accesses = Type4FileAccess.all(in: events, ndefFileID: 0xE104)
+        #expect(accesses.map(\.answered) == [2, 13, 13, 0])
+        #expect(accesses.map(\.isShort) == [false, true, false, false])
+        #expect(
+            accesses[1].summary
+                == "READ BINARY at offset 2 for 15 byte(s) (00B000020F, answered 9000 (ok) with 13 bytes)",
+            "\(accesses[1].summary)")
+    }
 }

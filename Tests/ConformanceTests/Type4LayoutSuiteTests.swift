@@ -72,4 +72,38 @@ import Testing
         #expect(Set(failures.keys) == ["T4T-L-005"], "\(failures)")
         #expect(failures["T4T-L-005"]?.contains("off a tag it had to refuse") == true)
     }
+
+    /// nfcpy's CC read refuses CCLEN FFFF only for the 6700 its over-long read gets: it
+    /// passes T4T-L-009 and fails T4T-L-033, whose tag answers that read 9000.
+    @Test func aReaderThatNeverChecksCCLENPassesOnlyThroughThe6700() async throws {
+        let failures = try await Self.failures(
+            ReaderFaults(parsing: ["cc-read-by-cclen"]), caseIDs: ["T4T-L-009", "T4T-L-033"])
+        #expect(Set(failures.keys) == ["T4T-L-033"], "\(failures)")
+        #expect(failures["T4T-L-033"]?.contains("off a tag it had to refuse") == true)
+    }
+
+    @Test func aReaderTakingAShortAnswerForTheFilesEndHandsOnACutMessageAndFails() async throws {
+        let failures = try await Self.failures(
+            ReaderFaults(parsing: ["short-answer-ends-read"]), caseIDs: ["T4T-L-018", "T4T-L-034"])
+        #expect(Set(failures.keys) == ["T4T-L-034"], "\(failures)")
+        // The 62 bytes there cut the message's one record short: the DUT's decoder says so.
+        #expect(
+            failures["T4T-L-034"]?.hasPrefix("fail: the DUT reported invalidMessage") == true,
+            "\(failures)")
+        #expect(failures["T4T-L-034"]?.contains("expected tagResponseError") == true)
+    }
+
+    /// A reader that ignores the NDEF SELECT's 6A82 and reports the failed read that follows
+    /// as no NDEF says "not NDEF" for the wrong reason; the tag's log shows it went on.
+    @Test func aReaderReadingOnAfterTheRefusedNDEFSelectFailsThoughItReportsNotNDEF() async throws {
+        let failures = try await Self.failures(
+            ReaderFaults(parsing: ["ignores-ndef-select-status", "read-error-as-no-ndef"]),
+            caseIDs: ["T4T-L-021"])
+        #expect(
+            failures["T4T-L-021"]?.contains("(00A4000C02E104) with 6A82") == true, "\(failures)")
+        #expect(
+            failures["T4T-L-021"]?.contains(
+                "the DUT went on with 00B0000002 on the file still "
+                    + "selected") == true, "\(failures)")
+    }
 }

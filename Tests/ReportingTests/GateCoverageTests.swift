@@ -149,6 +149,23 @@ import Testing
         #expect(warnings?.first?.contains("compared anyway (--allow-different-profile)") == true)
     }
 
+    @Test func runsWhoseSuitesWereJudgedUnderDifferentProfilesAreRefusedNamingThem() {
+        var pairedCase = CaseReport(id: "R-1", suite: "restart", title: "r", verdict: .pass)
+        pairedCase.profile = "corenfc"
+        var sameCase = pairedCase
+        sameCase.profile = "nfc-forum"
+        let baseline = Self.report("A", [pairedCase])
+        let candidate = Self.report("B", [sameCase])
+        #expect(baseline.judgedProfiles == "nfc-forum; restart: corenfc")
+        #expect(candidate.judgedProfiles == "nfc-forum")
+        #expect(
+            throws: GateRefusal.differentProfiles(
+                baseline: "nfc-forum; restart: corenfc", candidate: "nfc-forum")
+        ) {
+            try Gate.check(baseline: baseline, candidate: candidate)
+        }
+    }
+
     @Test func runsOfDifferentCataloguesAreRefusedNamingBoth() {
         let baseline = Self.report("A", [])
         var candidate = Self.report("B", [])

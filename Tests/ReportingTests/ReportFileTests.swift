@@ -45,14 +45,15 @@ import Testing
     }
 
     @Test func anotherSchemaVersionIsRefusedBeforeAnyOtherCheck() throws {
-        let data = Data(#"{"schema": "nfcrig.report/3", "cases": 3}"#.utf8)
+        let data = Data(#"{"schema": "nfcrig.report/9", "cases": 3}"#.utf8)
         let error = Self.error { () throws(ReportFileError) in
             try ReportJSON.decode(data, file: "B/report.json")
         }
-        #expect(error == .wrongSchema(file: "B/report.json", found: "nfcrig.report/3"))
+        #expect(error == .wrongSchema(file: "B/report.json", found: "nfcrig.report/9"))
         #expect(
             error?.description
-                == "B/report.json: $.schema: \"nfcrig.report/3\" is not \"nfcrig.report/2\" or "
+                == "B/report.json: $.schema: \"nfcrig.report/9\" is not \"nfcrig.report/3\" or "
+                + "\"nfcrig.report/2\" or "
                 + "\"nfcrig.report/1\", the schemas this nfcrig reads")
     }
 

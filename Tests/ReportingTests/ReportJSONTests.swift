@@ -24,14 +24,17 @@ import Testing
                     "cases", "dut", "nfcrig", "notes", "rig", "runID", "schema", "startedAt",
                     "summary",
                 ])
-        #expect(object["schema"] as? String == "nfcrig.report/2")
+        #expect(object["schema"] as? String == "nfcrig.report/3")
         #expect(object["startedAt"] as? String == "2025-03-01T09:30:00Z")
         let nfcrig = try #require(object["nfcrig"] as? [String: Any])
         #expect(nfcrig["commit"] as? String == "ab21d78")
         let cases = try #require(object["cases"] as? [[String: Any]])
         #expect(
             cases[0].keys.sorted()
-                == ["durationMs", "id", "measurements", "message", "suite", "title", "verdict"])
+                == [
+                    "durationMs", "id", "measurements", "message", "profile", "suite", "title",
+                    "verdict",
+                ])
         let measurements = try #require(cases[0]["measurements"] as? [String: [String: Any]])
         let detect = try #require(measurements["timeToDetect"])
         #expect(detect.keys.sorted() == ["count", "max", "min", "p50", "p90", "p99", "unit"])

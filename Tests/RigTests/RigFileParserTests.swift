@@ -110,3 +110,42 @@ extension RigFileParserTests {
         #expect(rig.dut == .reference(device: .usb(selector: "1")))
     }
 }
+
+/// `suites:` entries that pair a suite with a profile of its own.
+@Suite struct RigFileSuiteProfileTests {
+    static func parse(_ suites: String) throws(RigFileError) -> RigFile {
+        try RigFileParser(fileName: "r.yaml").parse(
+            """
+            name: r
+            emulators:
+              - {id: a, device: sim}
+            dut: {adapter: reference, device: sim}
+            suites:
+            \(suites)
+            """)
+    }
+
+    @Test func aSuiteNamedWithAProfileIsJudgedUnderItAndTheOthersUnderTheRigs() throws {
+        let rig = try Self.parse("  - ndef-read\n  - {suite: restart-polling, profile: corenfc}")
+        #expect(rig.suites.map(\.value) == ["ndef-read", "restart-polling"])
+        #expect(rig.profile(forSuite: "restart-polling") == .coreNFC)
+        #expect(rig.profile(forSuite: "ndef-read") == .nfcForum)
+    }
+
+    @Test func aSuiteNamedTwiceAnUnknownProfileAndAMissingOneAreErrorsAtTheirPlace() {
+        let cases: [(String, String)] = [
+            ("  - ndef-read\n  - {suite: ndef-read, profile: corenfc}", "r.yaml:7:5"),
+            ("  - {suite: multi-tag, profile: android}", "android"),
+            ("  - {suite: multi-tag}", "profile"),
+            ("  - {suite: multi-tag, profile: corenfc, repeat: 2}", "repeat"),
+        ]
+        for (text, expected) in cases {
+            #expect(throws: RigFileError.self, "\(text)") { try Self.parse(text) }
+            do {
+                _ = try Self.parse(text)
+            } catch {
+                #expect("\(error)".contains(expected), "\(error)")
+            }
+        }
+    }
+}

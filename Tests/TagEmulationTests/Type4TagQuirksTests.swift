@@ -138,6 +138,22 @@ import Testing
         }
     }
 
+    @Test func aReadPastAFilesEndCanBeAnsweredWithWhatIsThereAnd9000() {
+        let tag = Self.tag(Type4TagQuirks(announcedCCLength: 0xFFFF, answersShortReads: true))
+        let cc = "FFFF" + Self.wellBehavedCC.dropFirst(4)
+        let script = APDUScript(
+            "short reads",
+            [
+                (Self.selectApp, "9000"), (Self.selectCC, "9000"),
+                // nfcpy's read after CCLEN FFFF: 15 bytes from offset 2, where 13 are.
+                ("00B000020F", String(cc.dropFirst(4)) + "9000"),
+                ("00B0000E05", String(cc.suffix(2)) + "9000"),
+                // Past the end there is nothing to answer with.
+                ("00B0000F01", "6B00"),
+            ])
+        #expect(script.mismatches(on: tag) == [])
+    }
+
     @Test func withoutQuirksTheTagIsTheWellBehavedOne() {
         #expect(Type4TagConfiguration().quirks == .none)
         #expect(Self.tag(.none) == Type4TagApplicationTests.tag())

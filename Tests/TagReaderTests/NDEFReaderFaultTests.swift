@@ -83,8 +83,8 @@ import Testing
         }
     }
 
-    @Test func aMessageWithoutRecordsIsRefusedUnlessTheReaderWritesIt() async throws {
-        for spec in [nil, "writes-empty-message"] {
+    @Test func aMessageWithoutRecordsEmptiesTheTagUnlessTheReaderRefusesIt() async throws {
+        for spec in [nil, "refuses-empty-message"] {
             let rig = try Self.rig(spec)
             let tag = try Type4TestTag(message: Self.bytes)
             await rig.enter(tag)
@@ -97,11 +97,11 @@ import Testing
                 }
             }
             if spec == nil {
-                #expect(error == .zeroLengthMessage)
-                #expect(tag.storedMessage == Self.bytes)
-            } else {
                 #expect(error == nil)
                 #expect(tag.storedMessage.isEmpty)
+            } else {
+                #expect(error == .zeroLengthMessage)
+                #expect(tag.storedMessage == Self.bytes)
             }
         }
     }

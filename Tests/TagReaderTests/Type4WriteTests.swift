@@ -122,21 +122,14 @@ import Testing
         #expect(tag.storedMessage == TestMessages.bytes(TestMessages.filling(62)))
     }
 
-    @Test func aMessageWithoutRecordsIsRefusedAsZeroLengthMessageBeforeAnyAPDU() async throws {
-        let tag = try Type4TestTag(message: [])
+    @Test func aMessageWithoutRecordsIsWrittenAsNLEN0000TheInitializedState() async throws {
+        let tag = try Type4TestTag(message: TestMessages.bytes(TestMessages.filling(40)))
         await rig.enter(tag)
-        let error = try await rig.withTag { _ in
-            await #expect(throws: NFCReaderError.self) {
-                try await rig.reader.writeNDEF(NDEFMessage(records: []))
-            }
-        }
-        #expect(error == .zeroLengthMessage)
-        #expect(error?.coreNFCCode?.name == "ndefReaderSessionErrorZeroLengthMessage")
-        #expect(tag.apdus.isEmpty)
+        try await rig.withTag { _ in try await rig.reader.writeNDEF(NDEFMessage(records: [])) }
+        #expect(tag.storedMessage.isEmpty)
+        #expect(tag.apdus.contains { $0.ins == 0xD6 })
         #expect(
-            rig.events.kinds.suffix(2) == [
-                .writeStarted(bytes: 0), .writeFailed(.zeroLengthMessage),
-            ])
+            rig.events.kinds.suffix(2) == [.writeStarted(bytes: 0), .writeCompleted(bytes: 0)])
     }
 
     @Test func writeLockSetsTheWriteAccessByteToFFWhenTheTagAllowsIt() async throws {

@@ -16,7 +16,7 @@ import Testing
         #expect(
             outcome.stdout.split(separator: "\n").map(String.init) == [
                 "tag 08c143a1, historical bytes none",
-                "selected F04E4643524947, application data 6f098407f04e4643524947",
+                "selected F04E4643524947",
                 "> 800100000301020300", "< 010203 9000 (ok)",
                 "> 800100000301020301", "< 6c03 (wrong Le, exact length 3)",
             ])

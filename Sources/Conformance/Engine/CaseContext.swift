@@ -15,14 +15,27 @@ public struct CaseContext: Sendable {
     /// Which repetition this is (0-based).
     public let repetition: Int
 
+    /// Creates a context for one repetition judged under `profile`.
+    public init(
+        rig: AssembledRig, dut: any DeviceUnderTest, slots: [RigTagSlot], recorder: CaseRecorder,
+        repetition: Int, profile: ReaderProfile
+    ) {
+        self.rig = rig
+        self.dut = dut
+        self.slots = slots
+        self.recorder = recorder
+        self.repetition = repetition
+        self.profile = profile
+    }
+
     /// Time on the rig's clock.
     public var now: Duration { rig.now }
 
     /// The rig's timing tolerances.
     public var tolerances: RigFile.Tolerances { rig.file.tolerances }
 
-    /// Whose rules the reader is judged by (the rig file's `profile:`).
-    public var profile: ReaderProfile { rig.file.profile }
+    /// Whose rules the reader is judged by: the profile the rig file gives the case's suite.
+    public let profile: ReaderProfile
 
     /// Waits on the rig's clock (virtual time on a simulated rig).
     public func sleep(for duration: Duration) async {

@@ -12,7 +12,7 @@ public enum ConformanceCatalog {
 
     /// The cases of a suite, or `nil` for an unknown name.
     public static func cases(suite: String) -> [ConformanceCase]? {
-        suites.first { $0.name == suite }?.cases
+        suites.first { $0.name == suite }?.judgedCases
     }
 
     /// What a suite checks, how it is judged, under which profiles and what it measures, as

@@ -40,6 +40,10 @@ public struct ConformanceRun: Sendable {
     public enum Failure: Error, Sendable, CustomStringConvertible {
         /// A suite name no one knows, with where it was named.
         case unknownSuite(String, place: String)
+        /// A suite named where its profile judges none of its cases, with the profiles that
+        /// judge some: such a run could only skip them.
+        case suiteNotJudged(
+            String, profile: ReaderProfile, place: String, judgedUnder: [ReaderProfile])
         /// Case IDs that match nothing.
         case unknownCases([String])
         /// The rig could not be assembled.
@@ -54,6 +58,11 @@ public struct ConformanceRun: Sendable {
             case .unknownSuite(let name, let place):
                 "\(place): unknown suite \"\(name)\"; known: "
                     + ConformanceCatalog.suiteNames.joined(separator: ", ")
+            case .suiteNotJudged(let name, let profile, let place, let judgedUnder):
+                "\(place): suite \"\(name)\" is judged under the \(profile) profile, whose "
+                    + "sources have none of its rules; name it with a profile that judges it: "
+                    + judgedUnder.map { "{suite: \(name), profile: \($0)}" }
+                    .joined(separator: " or ")
             case .unknownCases(let ids): "no case has the ID(s) " + ids.joined(separator: ", ")
             case .rig(let message): message
             case .dut(let message): "the DUT: \(message)"
@@ -68,6 +77,16 @@ public struct ConformanceRun: Sendable {
     public static func selectCases(
         _ file: RigFile, fileName: String, options: Options
     ) throws(Failure) -> [ConformanceCase] {
+        try select(file, fileName: fileName, options: options).cases
+    }
+
+    /// The cases `options` select, and `file` with the profile each selected suite is judged
+    /// under (`judgingProfile(suite:in:)`). A suite named (in the rig file or by `--suite`)
+    /// under a profile that judges none of its cases is an error: such a run could only
+    /// skip them.
+    static func select(
+        _ file: RigFile, fileName: String, options: Options
+    ) throws(Failure) -> (cases: [ConformanceCase], file: RigFile) {
         if case .process = file.dut, options.dutFaults != .none {
             throw .faultsNeedReferenceReader(options.dutFaults.specs)
         }
@@ -75,12 +94,21 @@ public struct ConformanceRun: Sendable {
             options.suites.map { $0.map { RigFile.Located($0) } }
             ?? (file.suites.isEmpty
                 ? ConformanceCatalog.suiteNames.map { RigFile.Located($0) } : file.suites)
+        var judged = file
         var cases: [ConformanceCase] = []
         for suite in named {
+            let place = suite.line > 0 ? "\(fileName):\(suite.line):\(suite.column)" : "--suite"
             guard let suiteCases = ConformanceCatalog.cases(suite: suite.value) else {
-                let place = suite.line > 0 ? "\(fileName):\(suite.line):\(suite.column)" : "--suite"
                 throw .unknownSuite(suite.value, place: place)
             }
+            let profile = judgingProfile(suite: suite.value, in: file)
+            let judging = Set(suiteCases.flatMap(\.profiles))
+            guard judging.contains(profile) else {
+                throw .suiteNotJudged(
+                    suite.value, profile: profile, place: place,
+                    judgedUnder: ReaderProfile.allCases.filter(judging.contains))
+            }
+            if profile != file.profile { judged.suiteProfiles[suite.value] = profile }
             cases += suiteCases
         }
         if let ids = options.caseIDs {
@@ -88,7 +116,52 @@ public struct ConformanceRun: Sendable {
             guard unknown.isEmpty else { throw .unknownCases(unknown) }
             cases = cases.filter { ids.contains($0.id) }
         }
-        return cases
+        return (cases, judged)
+    }
+
+    /// The profile `suite` is judged under on the rig `file`: the one the file pairs it
+    /// with, else the rig's. Only a rig file that names no suites at all (it asks for every
+    /// suite) judges a suite its profile judges none of under the profile that judges most
+    /// of its cases, rather than skip it whole.
+    public static func judgingProfile(suite: String, in file: RigFile) -> ReaderProfile {
+        if let own = file.suiteProfiles[suite] { return own }
+        guard file.suites.isEmpty, let cases = ConformanceCatalog.cases(suite: suite),
+            !cases.contains(where: { $0.profiles.contains(file.profile) })
+        else { return file.profile }
+        return mostJudging(cases, preferring: file.profile)
+    }
+
+    /// `file` judged under `profile` alone (`nfcrig run --profile`): its pairings set aside,
+    /// and, unless the suites are chosen otherwise (`keepingSuites`), only the suites of
+    /// its list (every suite when it has none) that `profile` judges.
+    public static func judgedOnly(
+        under profile: ReaderProfile, _ file: RigFile, keepingSuites: Bool
+    ) -> RigFile {
+        var judged = file
+        judged.profile = profile
+        judged.suiteProfiles = [:]
+        guard !keepingSuites else { return judged }
+        let listed =
+            file.suites.isEmpty ? ConformanceCatalog.suiteNames.map { RigFile.Located($0) } : file.suites
+        judged.suites = listed.filter { suite in
+            (ConformanceCatalog.cases(suite: suite.value) ?? []).contains {
+                $0.profiles.contains(profile)
+            }
+        }
+        return judged
+    }
+
+    /// The profile that judges most of `cases`, `preferred` among those that judge as many.
+    static func mostJudging(_ cases: [ConformanceCase], preferring preferred: ReaderProfile)
+        -> ReaderProfile
+    {
+        let counts = Dictionary(
+            uniqueKeysWithValues: ReaderProfile.allCases.map { profile in
+                (profile, cases.filter { $0.profiles.contains(profile) }.count)
+            })
+        let most = counts.values.max() ?? 0
+        return counts[preferred] == most
+            ? preferred : ReaderProfile.allCases.first { counts[$0] == most } ?? preferred
     }
 
     /// Runs the cases on the rig; `progress` sees each case's result as it comes.
@@ -100,7 +173,7 @@ public struct ConformanceRun: Sendable {
         nfcrigVersion: String, commit: String?, treeDirty: Bool? = nil,
         progress: @Sendable (CaseResult) -> Void
     ) async throws(Failure) -> RunResult {
-        let cases = try selectCases(file, fileName: fileName, options: options)
+        let (cases, file) = try select(file, fileName: fileName, options: options)
         let startedAt = Date()
         let rig: AssembledRig
         do {
@@ -130,7 +203,7 @@ public struct ConformanceRun: Sendable {
         }
         let runner = ConformanceRunner(
             rig: rig, dut: dut, repeatCount: options.repeatCount ?? file.repeatCount,
-            traceMode: options.traceMode, traceLimit: options.traceLimit)
+            traceMode: options.traceMode, traceLimit: options.traceLimit, identity: identity)
         let results = await runner.run(cases, progress: progress)
         // Closing talks to the chip: on a virtual clock that is a participant's work too.
         await rig.run { await dut.close() }

@@ -16,12 +16,16 @@ public struct ConformanceRunner: Sendable {
     public let traceMode: TraceMode
     /// How much of a repetition's traces is kept (start and end) per interface.
     public let traceLimit: TraceLimit
+    /// Who the DUT said it is: what its adapter adds and whether it is an app.
+    public let identity: DUTIdentity?
 
     /// Creates a runner; the slots are made from the rig's emulator chips.
     public init(
         rig: AssembledRig, dut: any DeviceUnderTest, repeatCount: Int,
-        traceMode: TraceMode = .none, traceLimit: TraceLimit = .default
+        traceMode: TraceMode = .none, traceLimit: TraceLimit = .default,
+        identity: DUTIdentity? = nil
     ) {
+        self.identity = identity
         self.rig = rig
         self.dut = dut
         self.repeatCount = max(1, repeatCount)
@@ -56,11 +60,11 @@ public struct ConformanceRunner: Sendable {
     /// times, its samples and timeline dropped; the result says how many were. Still
     /// spoiled, it is an `error` with the figures: such a verdict would not be the DUT's.
     public func run(_ conformanceCase: ConformanceCase) async -> CaseResult {
-        let profile = rig.file.profile
+        let profile = ConformanceRun.judgingProfile(suite: conformanceCase.suite, in: rig.file)
         guard conformanceCase.profiles.contains(profile) else {
             return CaseResult(
                 id: conformanceCase.id, suite: conformanceCase.suite,
-                title: conformanceCase.title, verdict: .skip,
+                title: conformanceCase.title, profile: profile, verdict: .skip,
                 message: "not checked under the \(profile) profile"
                     + (conformanceCase.expectations.map(\.notJudged).flatMap {
                         $0.isEmpty ? nil : ": " + $0
@@ -68,6 +72,14 @@ public struct ConformanceRunner: Sendable {
                     + " (judged under "
                     + conformanceCase.profiles.map(\.rawValue).sorted().joined(separator: ", ")
                     + ")")
+        }
+        if let identity,
+            let reason = AdapterDecisions.notJudged(
+                conformanceCase.id, of: identity, under: profile)
+        {
+            return CaseResult(
+                id: conformanceCase.id, suite: conformanceCase.suite,
+                title: conformanceCase.title, profile: profile, verdict: .skip, message: reason)
         }
         let recorder = CaseRecorder()
         let start = rig.now
@@ -85,7 +97,7 @@ public struct ConformanceRunner: Sendable {
                 let attemptRecorder = CaseRecorder()
                 let context = CaseContext(
                     rig: rig, dut: dut, slots: slots, recorder: attemptRecorder,
-                    repetition: repetition)
+                    repetition: repetition, profile: profile)
                 (outcome, interfaces) = await runRepetition(conformanceCase, context)
                 let late = await rig.lateness(since: mark)
                 if late.count > 0, outcome.verdict != .pass, !conformanceCase.answersLateOnPurpose {
@@ -129,11 +141,14 @@ public struct ConformanceRunner: Sendable {
         }
         return CaseResult(
             id: conformanceCase.id, suite: conformanceCase.suite, title: conformanceCase.title,
-            verdict: worst.verdict, message: message, measurements: recorder.measurements,
+            profile: profile, verdict: worst.verdict, message: message,
+            measurements: recorder.measurements,
             timeline: recorder.timeline, duration: rig.now - start,
             trace: traceMode.keeps(worst.verdict) ? decisive : nil,
             expected: conformanceCase.expected(under: profile),
-            unsupportedOperation: worst.verdict == .skip ? worst.unsupportedOperation : nil)
+            unsupportedOperation: worst.verdict == .skip ? worst.unsupportedOperation : nil,
+            adapterDecides: AdapterDecisions.behaviours(
+                deciding: conformanceCase.id, declared: identity?.adapterAdds ?? []))
     }
 
     /// What the late answers of `attempts` (each spoiled) were: when an emulator timed its

@@ -1,3 +1,5 @@
+import Rig
+
 /// A suite of conformance cases: the name rig files use, its cases and its description.
 protocol ConformanceSuite: Sendable {
     /// The name rig files and `--suite` use, e.g. `ndef-read`.
@@ -7,4 +9,29 @@ protocol ConformanceSuite: Sendable {
     static var about: [String] { get }
     /// Its cases, in order.
     static var cases: [ConformanceCase] { get }
+    /// The profiles whose sources have the rules of the suite's cases that state no
+    /// expectations of their own: an NDEF suite is nothing to ISO/IEC 14443, an iOS
+    /// behaviour nothing to the NFC Forum.
+    static var judgedUnder: Set<ReaderProfile> { get }
+    /// Why the other profiles do not judge those cases.
+    static var notJudged: String { get }
+}
+
+extension ConformanceSuite {
+    static var judgedUnder: Set<ReaderProfile> { Set(ReaderProfile.allCases) }
+    static var notJudged: String { "" }
+
+    /// The cases, each stating the profiles that judge it: a case without expectations of
+    /// its own expects its title under the suite's profiles.
+    static var judgedCases: [ConformanceCase] {
+        guard judgedUnder != Set(ReaderProfile.allCases) else { return cases }
+        return cases.map { conformanceCase in
+            guard conformanceCase.expectations == nil else { return conformanceCase }
+            var judged = conformanceCase
+            judged.expectations = ProfileExpectations(
+                Dictionary(uniqueKeysWithValues: judgedUnder.map { ($0, conformanceCase.title) }),
+                notJudged: notJudged)
+            return judged
+        }
+    }
 }

@@ -84,7 +84,7 @@ extension ConformanceCatalog {
             fault: "ignores-cclen",
             reader: "reads the CC's fields at their offsets whatever CCLEN says, so CCLEN 000E or "
                 + "FFFF (RFU) passes for a valid CC",
-            fails: ["T4T-L-008", "T4T-L-009"]),
+            fails: ["T4T-L-008", "T4T-L-009", "T4T-L-033"]),
         FaultCatch(
             fault: "ignores-mle",
             reader: "asks every READ BINARY for up to 255 bytes (Le FF), whatever MLe says",
@@ -93,18 +93,18 @@ extension ConformanceCatalog {
             fault: "ignores-mlc",
             reader: "sends every UPDATE BINARY with up to 255 bytes, whatever MLc says",
             fails: ["NDEF-W-015", "T4T-L-013", "T4T-L-014"]),
-        // T4T-L-018's file ends before the first piece does: nothing was read, and the reader
-        // reports an empty tag (zeroLengthMessage) where an error is due.
+        // T4T-L-018's and T4T-L-034's file ends before the first piece does: nothing was read,
+        // and the reader reports an empty tag (zeroLengthMessage) where an error is due.
         FaultCatch(
             fault: "partial-message-on-error",
             reader: "ends a read at the first READ BINARY the tag refuses and hands on the bytes "
                 + "read so far as the message",
-            fails: ["T4T-L-018"]),
+            fails: ["T4T-L-018", "T4T-L-034"]),
         FaultCatch(
             fault: "reads-past-zero-length",
             reader: "takes NLEN (ENLEN) 0 for a length the tag did not give and reads a whole "
                 + "piece of MLe bytes after it as the message",
-            fails: ["NDEF-R-020", "T4T-L-019", "T4T-L-020"]),
+            fails: ["NDEF-R-020", "NDEF-W-013", "T4T-L-019", "T4T-L-020"]),
         FaultCatch(
             fault: "ignores-ndef-select-status",
             reader: "never checks the status word of the NDEF file's SELECT, so a tag without the "
@@ -133,6 +133,18 @@ extension ConformanceCatalog {
                 + "instead of a read error, as nfcpy's tag.ndef does (tt4.py _read_ndef_data); "
                 + "only CoreNFC's contract asks for the error, so it fails under `corenfc`",
             fails: ["ISODEP-E-021", "ISODEP-E-022"], profile: .coreNFC),
+        // nfcpy 1.0.4's CC read passes T4T-L-009 for the 6700 its over-long read gets, and
+        // T4T-L-033, whose tag answers that read 9000, shows it never checked CCLEN.
+        FaultCatch(
+            fault: "cc-read-by-cclen",
+            reader: "reads the CC as nfcpy 1.0.4 does (tt4.py _discover_ndef): CCLEN, then "
+                + "min(CCLEN - 2, 15) bytes, never checking CCLEN; a refused CC read means no NDEF",
+            fails: ["T4T-L-033"]),
+        FaultCatch(
+            fault: "short-answer-ends-read",
+            reader: "takes a READ BINARY answered 9000 with fewer bytes than asked for the file's "
+                + "end, and hands on the bytes so far as the message",
+            fails: ["T4T-L-034"]),
         // What the ISO 7816 session reports at discovery.
         FaultCatch(
             fault: "selects-every-aid",
@@ -140,9 +152,9 @@ extension ConformanceCatalog {
                 + "answers, and reports the last one answered",
             fails: ["ISO7816-001"]),
         FaultCatch(
-            fault: "application-data-with-status-word",
-            reader: "reports the SELECT's whole response, SW1 SW2 included, as the application "
-                + "data instead of its FCI",
+            fault: "fci-as-application-data",
+            reader: "reports the discovery SELECT's FCI as the application data of a Type A "
+                + "card, where CoreNFC's applicationData is the Type B ATQB's and nil on Type A",
             fails: ["ISO7816-014"]),
         FaultCatch(
             fault: "historical-bytes-after-t0",

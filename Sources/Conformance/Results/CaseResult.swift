@@ -1,3 +1,5 @@
+import Rig
+
 /// One case's outcome over all its repetitions, with every latency sample it kept.
 public struct CaseResult: Sendable, Hashable {
     /// A stable ID such as `NDEF-R-001`.
@@ -6,6 +8,8 @@ public struct CaseResult: Sendable, Hashable {
     public var suite: String
     /// One line saying what the case checks.
     public var title: String
+    /// The profile the case was judged under (the rig gives each suite one).
+    public var profile: ReaderProfile
     /// The verdict.
     public var verdict: Verdict
     /// Why, in one line (always set for fail and error; may quote DUT output).
@@ -19,21 +23,27 @@ public struct CaseResult: Sendable, Hashable {
     /// The traces of the repetition that decided the verdict, when the run's `TraceMode`
     /// keeps them.
     public var trace: CaseTrace?
-    /// What the case expected of the reader under the run's profile, where the case states
+    /// What the case expected of the reader under its profile, where the case states
     /// it per profile (`ProfileExpectations`).
     public var expected: String?
     /// For a case skipped because the DUT answered `unsupported`: the operation it did not
     /// offer (`scan`, `read`, ...).
     public var unsupportedOperation: String?
+    /// The behaviours of the DUT's adapter (declared in its hello) that decide this case:
+    /// its verdict judges the adapter, not the reader stack.
+    public var adapterDecides: [AdapterBehaviour]
 
     /// Creates a result.
     public init(
-        id: String, suite: String, title: String, verdict: Verdict, message: String = "",
+        id: String, suite: String, title: String, profile: ReaderProfile = .nfcForum,
+        verdict: Verdict, message: String = "",
         measurements: [MeasurementSeries] = [], timeline: [TimelineEvent] = [],
         duration: Duration = .zero, trace: CaseTrace? = nil, expected: String? = nil,
-        unsupportedOperation: String? = nil
+        unsupportedOperation: String? = nil, adapterDecides: [AdapterBehaviour] = []
     ) {
+        self.adapterDecides = adapterDecides
         self.unsupportedOperation = unsupportedOperation
+        self.profile = profile
         self.trace = trace
         self.expected = expected
         self.id = id

@@ -10,7 +10,20 @@ public enum RunNotes {
             $0.suite == ISODEPErrorsSuite.name && $0.verdict != .skip
         }
         if isoDEPJudged { notes.append(isoDEPNote(dut.isoDEP)) }
+        if let adapter = adapterNote(cases) { notes.append(adapter) }
         return notes
+    }
+
+    /// Which verdicts the DUT's adapter decided, by the behaviours its hello declared.
+    static func adapterNote(_ cases: [CaseResult]) -> String? {
+        let decided = cases.filter { !$0.adapterDecides.isEmpty && $0.verdict != .skip }
+        guard !decided.isEmpty else { return nil }
+        return "the DUT's adapter declared behaviours of its own (\"adapter_adds\" in its "
+            + "hello); these verdicts judge the adapter, not the reader stack: "
+            + decided.map { result in
+                "\(result.id) \(result.verdict.rawValue) ("
+                    + result.adapterDecides.map(\.rawValue).joined(separator: ", ") + ")"
+            }.joined(separator: ", ")
     }
 
     /// Whose ISO-DEP error handling the `isodep-errors` verdicts judge.

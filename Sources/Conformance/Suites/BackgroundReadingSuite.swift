@@ -7,6 +7,10 @@ import Rig
 /// what it would open; the verdict compares that with `BackgroundReading.evaluate`.
 enum BackgroundReadingSuite: ConformanceSuite {
     static let name = "background-reading"
+    static let judgedUnder: Set<ReaderProfile> = [.coreNFC]
+    static let notJudged =
+        "background tag reading is iOS's: neither the NFC Forum nor ISO/IEC 14443 defines "
+        + "handing a tag's records to an app"
 
     /// What the suite checks and how it is judged, for the catalogue.
     static let about = [
@@ -26,9 +30,10 @@ enum BackgroundReadingSuite: ConformanceSuite {
 
     /// Apple's rule, which DESIGN §5 restates.
     static let firstURIRecord =
-        "Apple's \"Adding Support for Background Tag Reading\" (DESIGN §5): the system takes "
-        + "the message's first URI record (TNF well-known, type \"U\") and opens it when it "
-        + "holds a universal link or a supported URL scheme"
+        "Apple's CoreNFC article \"Adding Support for Background Tag Reading\" "
+        + "(developer.apple.com/documentation/corenfc/adding-support-for-background-tag-reading)"
+        + ": the system takes the message's first URI record (TNF well-known, type \"U\") and "
+        + "opens it when it holds a universal link or a supported URL scheme"
 
     static var cases: [ConformanceCase] {
         let dispatched: [(String, String, String, String)] = [
@@ -57,8 +62,8 @@ enum BackgroundReadingSuite: ConformanceSuite {
             dispatchCase(
                 "BG-010", "opens nothing for a custom scheme (myapp://)",
                 [Fixtures.uri("myapp://open?item=42")], dispatches: false,
-                rule: firstURIRecord + "; a custom scheme is not one of them (DESIGN §5: custom "
-                    + "schemes are ignored)"),
+                rule: firstURIRecord + "; a custom scheme is not one of them (it is not in "
+                    + "Apple's list of supported schemes)"),
             dispatchCase(
                 "BG-011", "opens the first URI record when it comes second, after a JSON record",
                 [Fixtures.json(Fixtures.favoriteJSON), Fixtures.uri("https://example.com/second")],
@@ -73,10 +78,10 @@ enum BackgroundReadingSuite: ConformanceSuite {
             dispatchCase(
                 "BG-013", "opens the URI of a Smart Poster",
                 [Fixtures.smartPoster("https://example.com/poster")], dispatches: true,
-                rule: "nfcrig's reading of DESIGN §5: a top-level Smart Poster (NFC Forum Smart "
+                rule: "nfcrig's rule, not Apple's: a top-level Smart Poster (NFC Forum Smart "
                     + "Poster RTD 1.0: an \"Sp\" record holding a URI record) stands for its URI "
-                    + "record when no URI record comes before it; Apple documents the URI "
-                    + "record only"),
+                    + "record when no URI record comes before it; Apple's \"Adding Support for "
+                    + "Background Tag Reading\" documents the URI record only"),
             dispatchCase(
                 "BG-014", "opens the first URI record, not a later one, when the first is custom",
                 [Fixtures.uri("myapp://first"), Fixtures.uri("https://example.com/later")],

@@ -60,11 +60,12 @@ extension ConformanceCase {
     /// timeline.
     static func polling(
         _ id: String, suite: String, _ title: String, _ setups: [TagSetup], rule: String,
+        expectations: ProfileExpectations? = nil,
         _ steps: @escaping @Sendable (CaseContext) async throws(CaseSteps.Stop) -> RepetitionOutcome
     ) -> ConformanceCase {
         ConformanceCase(
             id: id, suite: suite, title: title, rule: rule,
-            setup: setups.map { "\($0)" }.joined(separator: " + ")
+            setup: setups.map { "\($0)" }.joined(separator: " + "), expectations: expectations
         ) { context in
             let timeline = CaseTimeline(context)
             let outcome = await CaseSteps.run { () async throws(CaseSteps.Stop) in

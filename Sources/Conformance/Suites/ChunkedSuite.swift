@@ -6,6 +6,8 @@ import Rig
 /// goes on working.
 enum ChunkedSuite: ConformanceSuite {
     static let name = "chunked"
+    static let judgedUnder: Set<ReaderProfile> = [.nfcForum, .coreNFC]
+    static let notJudged = ProfileExpectations.noNDEFMapping
 
     /// What the suite checks and how it is judged, for the catalogue.
     static let about = [
@@ -36,16 +38,19 @@ enum ChunkedSuite: ConformanceSuite {
         let reassembled =
             "NFC Forum NDEF 1.0 §2.3.3 (Record Chunks): an initial chunk (CF set, with the "
             + "TYPE), middle chunks (CF set, TNF 0x06 Unchanged) and a terminating chunk (CF "
-            + "clear) carry one payload, which the application gets as one record (DESIGN §4)"
-        let inOrder = reassembled + "; the records around it keep their order (§2.3.1)"
+            + "clear) carry one payload; the NDEF parser hands payloads, not chunks, to the "
+            + "application (§1.7 Glossary, \"NDEF parser\" and \"NDEF chunked payload\"), so "
+            + "the application gets one record"
+        let inOrder = reassembled + "; the records around it keep their order (§2.3.1, Message)"
         // NDEF 1.0 §2.2 leaves a malformed message to the parser: what a reader does with one
         // is nfcrig's rule, the same for each broken sequence.
         let rejected =
-            "; NDEF 1.0 §2.2 leaves a malformed message to the parser, and nfcrig expects the "
-            + "broken record kept from the application (an error, or the message without it) "
-            + "and the DUT still scanning"
+            "; NDEF 1.0 §2.2 (Intended Usage) leaves a malformed message to the parser, and "
+            + "nfcrig's rule is that the broken record is kept from the application (an error, "
+            + "or the message without it) and the DUT goes on scanning"
         let unterminated =
-            "NFC Forum NDEF 1.0 §2.3.3: a chunked payload ends with a terminating chunk (CF "
+            "NFC Forum NDEF 1.0 §2.3.3 (Record Chunks): a chunked payload ends with a "
+            + "terminating chunk (CF "
             + "clear) in the same message" + rejected
         return [
             reassemblyCase(
@@ -71,8 +76,8 @@ enum ChunkedSuite: ConformanceSuite {
             rejectionCase(
                 "CHUNK-007", "rejects a middle chunk that carries a type and keeps working",
                 Fixtures.type4(BrokenChunks.middleChunkWithType),
-                rule: "NFC Forum NDEF 1.0 §2.3.3 and §3.2.6: a middle chunk has TYPE_LENGTH 0 and "
-                    + "TNF 0x06 (Unchanged)" + rejected),
+                rule: "NFC Forum NDEF 1.0 §2.3.3 (Record Chunks) and §3.2.6 (TNF): a middle "
+                    + "chunk has TYPE_LENGTH 0 and TNF 0x06 (Unchanged)" + rejected),
             rejectionCase(
                 "CHUNK-008",
                 "rejects a chunked record without its terminating chunk and keeps working",
@@ -80,13 +85,13 @@ enum ChunkedSuite: ConformanceSuite {
             rejectionCase(
                 "CHUNK-009", "rejects a chunk with an ID length (IL) and keeps working",
                 Fixtures.type4(BrokenChunks.chunkWithIL),
-                rule: "NFC Forum NDEF 1.0 §2.3.3 and §3.2.11: middle and terminating chunks have "
-                    + "IL 0 and no ID field" + rejected),
+                rule: "NFC Forum NDEF 1.0 §2.3.3 (Record Chunks) and §3.2.11 (ID): middle and "
+                    + "terminating chunks have IL 0 and no ID field" + rejected),
             rejectionCase(
                 "CHUNK-010", "rejects an initial chunk that carries ME and keeps working",
                 Fixtures.type4(BrokenChunks.initialChunkWithME),
-                rule: "NFC Forum NDEF 1.0 §2.3.3: neither an initial nor a middle chunk has ME "
-                    + "set, for a chunked payload never leaves its message" + rejected),
+                rule: "NFC Forum NDEF 1.0 §2.3.3 (Record Chunks): neither an initial nor a middle "
+                    + "chunk has ME set, for a chunked payload never leaves its message" + rejected),
             rejectionCase(
                 "CHUNK-011",
                 "rejects a chunked record without its terminating chunk on a Type 2 tag and "

@@ -25,7 +25,7 @@ extension ISO7816Suite {
         let names = asked.map(\.description).joined(separator: ", ")
         return cardCase(
             id, title,
-            .everyProfile(
+            .coreNFCAPI(
                 "SELECTs \(names) in this order, then "
                     + (expected.map { "reports \($0) as the selected application" }
                         ?? "reports no application")), rule: rule
@@ -60,12 +60,13 @@ extension ISO7816Suite {
             id,
             "refuses a SELECT of an AID outside the session's list with "
                 + "readerErrorSecurityViolation, without sending it",
-            .everyProfile(
+            .coreNFCAPI(
                 "fails the SELECT of \(alsoAbsent) with readerErrorSecurityViolation and sends "
                     + "nothing; a SELECT of a registered AID reaches the card"),
-            rule: "CoreNFC's NFCISO7816Tag.sendCommand(apdu:): a SELECT of an AID the app did "
-                + "not register fails with NFCReaderError.readerErrorSecurityViolation and never "
-                + "reaches the card"
+            rule: "Apple's CoreNFC documentation, NFCISO7816Tag.sendCommand(apdu:) "
+                + "(developer.apple.com/documentation/corenfc/nfciso7816tag): a SELECT of an AID "
+                + "the app did not register fails with NFCReaderError.readerErrorSecurityViolation "
+                + "and never reaches the card"
         ) { context async throws(CaseSteps.Stop) in
             try await selected(context, loopback)
             let name = "readerErrorSecurityViolation"
@@ -119,8 +120,9 @@ extension ISO7816Suite {
             "receives a \(longAnswer.count)-byte answer chained over its frame size, "
                 + "acknowledging each part with R(ACK)",
             .everyProfile("returns the 1000 bytes with 9000; the reader sent R(ACK) for parts"),
-            rule: rule + "; ISO/IEC 14443-4:2018 §7.5.2, rule 5: each part of a chained answer "
-                + "is acknowledged with R(ACK)"
+            rule: rule + "; ISO/IEC 14443-4:2018 §7.6.3 (Chaining) and §7.6.5 (Block handling "
+                + "rules; general rule 2 of §7.5.4 in the 2008 edition): each part of a chained "
+                + "answer is acknowledged with R(ACK)"
         ) { context async throws(CaseSteps.Stop) in
             try await exchange(
                 context, on: transit, longRecord, longAnswer + [0x90, 0x00], "the long record")
@@ -139,8 +141,9 @@ extension ISO7816Suite {
             "grants S(WTX) while a command takes \(Int(slowDelay / .milliseconds(1))) ms and "
                 + "returns its answer",
             .everyProfile("grants each S(WTX) and returns the answer with 9000"),
-            rule: "ISO/IEC 14443-4 §7.3: a card that needs more than its frame waiting time asks "
-                + "for it with S(WTX), and the reader grants it and waits"
+            rule: "ISO/IEC 14443-4:2018 §7.4 (Frame waiting time extension): a card that needs "
+                + "more than its frame waiting time asks for it with S(WTX), and the reader grants "
+                + "it and waits"
         ) { context async throws(CaseSteps.Stop) in
             try await exchange(
                 context, on: transit, slowCommand, slowAnswer + [0x90, 0x00], "the slow command")
@@ -161,9 +164,11 @@ extension ISO7816Suite {
         cardCase(
             id,
             "reports an error for a command sent after the card left the field",
-            .everyProfile("returns the first answer, then a reader error for the second"),
-            rule: "CoreNFC's NFCISO7816Tag.sendCommand(apdu:): an error means the exchange "
-                + "failed; a command to a card that left gets a reader error, never an answer"
+            .coreNFCAPI("returns the first answer, then a reader error for the second"),
+            rule: "Apple's CoreNFC documentation, NFCISO7816Tag.sendCommand(apdu:) "
+                + "(developer.apple.com/documentation/corenfc/nfciso7816tag): an error means the "
+                + "exchange failed; a command to a card that left gets a reader error, never an "
+                + "answer"
         ) { context async throws(CaseSteps.Stop) in
             try await exchange(
                 context, on: transit, balance, balanceAnswer + [0x90, 0x00], "the balance")
@@ -187,8 +192,10 @@ extension ISO7816Suite {
             id,
             "returns an answer of 6D00 as the response, not as an error",
             .everyProfile("returns 6D00 as the response"),
-            rule: "CoreNFC's NFCISO7816Tag.sendCommand(apdu:): the response data and SW1 SW2 "
-                + "come back whatever the status word; an error means the exchange failed"
+            rule: "Apple's CoreNFC documentation, NFCISO7816Tag.sendCommand(apdu:) "
+                + "(developer.apple.com/documentation/corenfc/nfciso7816tag): the response data "
+                + "and SW1 SW2 come back whatever the status word; an error means the exchange "
+                + "failed"
         ) { context async throws(CaseSteps.Stop) in
             try await selected(context, transit)
             return expect(
@@ -196,22 +203,25 @@ extension ISO7816Suite {
         }
     }
 
-    /// The SELECT's response data, as the DUT reports it, must be the card's FCI.
+    /// A Type A card has no application data in CoreNFC's sense: the DUT must not report the
+    /// SELECT's FCI there.
     static func applicationDataCase(_ id: String) -> ConformanceCase {
-        let fci = FileControlInformation(dfName: transit.bytes, proprietaryData: transitLabel)
-            .encoded()
-        return cardCase(
+        cardCase(
             id,
-            "reports the SELECT's response data, the card's FCI, as the tag's application data",
-            .everyProfile("reports \(Hex.encode(fci, uppercase: true)) as the application data"),
-            rule: "CoreNFC's NFCISO7816Tag.applicationData: the response data of the SELECT "
-                + "that found the application (its FCI)"
+            "reports no application data for a Type A card, not the SELECT's FCI",
+            .coreNFCAPI(
+                "reports no application data: Apple's applicationData is a Type B card's ATQB "
+                    + "data, nil on Type A"),
+            rule: "Apple, NFCISO7816Tag.applicationData: \"the application data bytes "
+                + "extracted from the Type B Answer To Request response\" (with "
+                + "proprietaryApplicationDataCoding); a Type A card has none"
         ) { context async throws(CaseSteps.Stop) in
             let selection = try await selected(context, transit)
-            guard let data = selection.applicationData else {
-                return .skip("the DUT does not report the SELECT's application data")
-            }
-            return expect(data, fci, to: "the application data")
+            guard let data = selection.applicationData else { return .pass }
+            return .fail(
+                "the DUT reported \(Hex.encode(data, uppercase: true)) as the application data "
+                    + "of a Type A card (the SELECT's answer carried the FCI); CoreNFC reports "
+                    + "none there")
         }
     }
 
@@ -220,10 +230,12 @@ extension ISO7816Suite {
         cardCase(
             id,
             "reports the ATS's historical bytes",
-            .everyProfile(
-                "reports \(Hex.encode(historicalBytes, uppercase: true)) as the historical bytes"),
-            rule: "CoreNFC's NFCISO7816Tag.historicalBytes: the historical bytes of the card's "
-                + "ATS"
+            .coreNFCAPI(
+                "reports \(Hex.encode(historicalBytes, uppercase: true)) as the historical bytes "
+                    + "(optional in Apple's API: a DUT that reports none is skipped)"),
+            rule: "Apple's CoreNFC documentation, NFCISO7816Tag.historicalBytes "
+                + "(developer.apple.com/documentation/corenfc/nfciso7816tag): the historical bytes "
+                + "of the card's ATS (ISO/IEC 14443-4:2018 §5.3.7, Historical bytes)"
         ) { context async throws(CaseSteps.Stop) in
             let selection = try await selected(context, transit)
             guard let bytes = selection.historicalBytes else {

@@ -19,9 +19,12 @@ extension ISO7816Suite {
                 verbatim,
                 or: "returns the whole \(partsAnswer.count) bytes with 9000, having fetched them "
                     + "itself"),
-            rule: "ISO/IEC 7816-4 §5.3.4: 61XX says XX more bytes wait for GET RESPONSE; "
-                + "ISO/IEC 7816-3 §10.3.4 lets a T=0 transport fetch them itself; CoreNFC's "
-                + "sendCommand hands the app the answer as the card sent it"
+            rule: "ISO/IEC 7816-4:2005 §5.1.3 (Status bytes): 61XX says XX more bytes "
+                + "wait for GET RESPONSE; ISO/IEC 7816-3's transport of APDUs by T=0 (clause "
+                + "number not checked) lets a transport fetch them itself; CoreNFC's "
+                + "NFCISO7816Tag.sendCommand(apdu:) returns the response data and SW1 SW2, and "
+                + "Apple documents no GET RESPONSE of its own, so the app gets the answer as the "
+                + "card sent it (nfcrig's reading of Apple's documentation)"
         ) { context async throws(CaseSteps.Stop) in
             try await selected(context, legacy)
             var response = try await apdu(context, partsCommand)
@@ -53,9 +56,12 @@ extension ISO7816Suite {
             "hands on 6CXX for a short Le, and the command sent again with Le XX gets the answer",
             transportMayHandle(
                 verbatim, or: "returns the 23 bytes at once, having sent it again itself"),
-            rule: "ISO/IEC 7816-4 §5.1.3: 6CXX says the Le was wrong and XX is the right one; "
-                + "ISO/IEC 7816-3 §10.3.4 lets a T=0 transport send the command again itself; "
-                + "CoreNFC's sendCommand hands the app the answer as the card sent it"
+            rule: "ISO/IEC 7816-4:2005 §5.1.3 (Status bytes): 6CXX says the Le was "
+                + "wrong and XX is the right one; ISO/IEC 7816-3's transport of APDUs by T=0 "
+                + "(clause number not checked) lets a transport send the command again itself; "
+                + "CoreNFC's NFCISO7816Tag.sendCommand(apdu:) returns the response data and SW1 "
+                + "SW2, and Apple documents no resend of its own, so the app gets the answer as "
+                + "the card sent it (nfcrig's reading of Apple's documentation)"
         ) { context async throws(CaseSteps.Stop) in
             try await selected(context, legacy)
             let response = try await apdu(context, readRecord + [0x10])

@@ -24,7 +24,11 @@ enum ISO7816Suite: ConformanceSuite {
             + "skipped.",
         "Verdicts rest on the SELECTs and commands the card received, the ISO-DEP blocks the "
             + "reader sent it, and what the DUT reported.",
-        "Profiles: every case expects the same under each profile but ISO7816-009 and "
+        "Profiles: the discovery SELECTs, the refused SELECT, the error after the card left, "
+            + "the application data and the historical bytes (ISO7816-001…004, 012, 014, 015) "
+            + "are CoreNFC's API contracts, judged under `corenfc` only; the exchanges "
+            + "(ISO7816-005…011, 013) are ISO/IEC 7816-4 and 14443-4 transport, judged under "
+            + "every profile. ISO7816-009 and "
             + "ISO7816-010 (61XX and 6CXX): CoreNFC hands the app the card's answer as it came, "
             + "and so does an NFC Forum reader, while ISO/IEC 7816-3 lets a T=0 transport fetch "
             + "the rest or resend the command itself, so under `iso14443` the whole answer is "
@@ -97,14 +101,16 @@ enum ISO7816Suite: ConformanceSuite {
 
     static var cases: [ConformanceCase] {
         let session =
-            "CoreNFC's NFCTagReaderSession: at discovery the reader SELECTs the AIDs the app "
+            "Apple's CoreNFC documentation, NFCISO7816Tag (developer.apple.com/documentation/"
+            + "corenfc/nfciso7816tag): at discovery the session SELECTs the AIDs the app "
             + "registered (com.apple.developer.nfc.readersession.iso7816.select-identifiers), in "
-            + "order, up to the first the card answers with 9000; ISO/IEC 7816-4 §11.2.2 "
-            + "(SELECT): 6A82 for an application the card lacks"
+            + "order, up to the first the card answers with 9000; ISO/IEC 7816-4:2005 §5.1.3 "
+            + "(Status bytes): 6A82, file or application not found, for an application the card "
+            + "lacks"
         let transport =
-            "ISO/IEC 7816-4 §5.1 (command and response APDUs, short and extended lengths) and "
-            + "ISO/IEC 14443-4 §7.1.1 (chaining): an APDU goes to the card as sent, and its "
-            + "answer comes back whole"
+            "ISO/IEC 7816-4:2005 §5.1 (Command-response pairs: short and extended length "
+            + "fields) and ISO/IEC 14443-4:2018 §7.6.3 (Chaining): an APDU goes to the card as "
+            + "sent, and its answer comes back whole"
         return [
             selectionCase(
                 "ISO7816-001",

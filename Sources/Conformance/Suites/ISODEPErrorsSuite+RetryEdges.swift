@@ -22,19 +22,20 @@ extension ISODEPErrorsSuite {
     /// The cases, in catalogue order after ISODEP-E-028.
     static func retryEdgeCases(_ message: [UInt8], _ long: [UInt8]) -> [ConformanceCase] {
         let lost =
-            "iso14443: ISO/IEC 14443-4:2018, Block handling rules, rule 4 (clause number not "
-            + "checked; §7.6.5 by the issue 33 review of the 2018 text): when an FWT time-out "
-            + "occurs, the PCD sends R(NAK), and the card repeats its last block (rule 11), "
-            + "whatever the FWI (0…14); nfc-forum: NFC Forum Digital's ISO-DEP error handling "
-            + "(edition and clause not checked; nRETRY,NAK 2…5 in Digital 2.0 Table B.9 as "
-            + "ST's RFAL quotes it, rfal_isoDep.h), for FWI 0…14"
+            "iso14443: ISO/IEC 14443-4:2018 §7.6.5 (Block handling rules; rules 4 and 11 of "
+            + "§7.5.4 in the 2008 edition): when an FWT time-out occurs, the PCD sends R(NAK), "
+            + "and the card repeats its last block, whatever the FWI (0…14, §7.3 Frame waiting "
+            + "time); nfc-forum: NFC Forum Digital 1.1's ISO-DEP error handling (§15.2.6 as "
+            + "ST's RFAL numbers it; the requirement itself not checked; nRETRY,NAK 2…5 in "
+            + "Digital 2.0 Table B.9 as RFAL quotes it, rfal_isoDep.h), for FWI 0…14"
         let afterGrant =
-            "iso14443: ISO/IEC 14443-4:2018, Frame waiting time extension and Block handling "
-            + "rules, rule 4 (clause numbers not checked): after granting S(WTX) the PCD waits "
-            + "FWT × WTXM (1…59) for the answer, and when it does not come sends R(NAK) as "
-            + "after any FWT time-out; nfc-forum: NFC Forum Digital's ISO-DEP error handling "
-            + "(edition and clause not checked; nRETRY,NAK 2…5 in Digital 2.0 Table B.9 as "
-            + "ST's RFAL quotes it, rfal_isoDep.h)"
+            "iso14443: ISO/IEC 14443-4:2018 §7.4 (Frame waiting time extension) and §7.6.5 "
+            + "(Block handling rules; rule 4 of §7.5.4 in the 2008 edition): after granting "
+            + "S(WTX) the PCD waits FWT × WTXM (1…59) for the answer, and when it does not come "
+            + "sends R(NAK) as after any FWT time-out; nfc-forum: NFC Forum Digital 1.1's "
+            + "ISO-DEP error handling (§15.2.6 as ST's RFAL numbers it; the requirement itself "
+            + "not checked; nRETRY,NAK 2…5 in Digital 2.0 Table B.9 as RFAL quotes it, "
+            + "rfal_isoDep.h)"
         func longWait(_ id: String, fwi: UInt8, _ fwt: String) -> ConformanceCase {
             readCase(
                 id,
@@ -54,12 +55,12 @@ extension ISODEPErrorsSuite {
                 profiles: recoveryProfiles, notJudged: recoveryNotJudged)
         }
         let partLost =
-            "iso14443: ISO/IEC 14443-4:2018, Block handling rules, rule 5 (clause number not "
-            + "checked): in the card's chaining, when an FWT time-out occurs the PCD sends "
-            + "R(ACK) again, and the card repeats its last block (rule 11), whatever the FWI; "
-            + "nfc-forum: NFC Forum Digital's ISO-DEP error handling (edition and clause not "
-            + "checked; nRETRY,ACK 2…5 in Digital 2.0 Table B.9 as ST's RFAL quotes it, "
-            + "rfal_isoDep.h)"
+            "iso14443: ISO/IEC 14443-4:2018 §7.6.5 (Block handling rules; rules 5 and 11 of "
+            + "§7.5.4 in the 2008 edition): in the card's chaining, when an FWT time-out occurs "
+            + "the PCD sends R(ACK) again, and the card repeats its last block, whatever the "
+            + "FWI; nfc-forum: NFC Forum Digital 1.1's ISO-DEP error handling (§15.2.6 as ST's "
+            + "RFAL numbers it; the requirement itself not checked; nRETRY,ACK 2…5 in Digital "
+            + "2.0 Table B.9 as RFAL quotes it, rfal_isoDep.h)"
         func partLostCase(_ id: String, fwi: UInt8, _ note: String) -> ConformanceCase {
             readCase(
                 id,

@@ -105,20 +105,28 @@ enum ISODEPErrorsSuite: ConformanceSuite {
         let message = Fixtures.encode([Fixtures.uri("https://example.com/isodep")])
         let long = Fixtures.message(ofLength: 1000)
         let wtx =
-            "ISO/IEC 14443-4:2018 §7.3 and NFC Forum Digital 2.2 §13.2.6 (S(WTX)): the reader "
-            + "grants a card's S(WTX) request with the WTXM asked (1…59) and waits for the answer"
+            "ISO/IEC 14443-4:2018 §7.4 (Frame waiting time extension) and NFC Forum Digital 1.1 "
+            + "§15.2.2 (ISO-DEP, S(WTX); §13.2.2 in Digital 1.0, numbers as ST's RFAL cites "
+            + "them): the reader grants a card's S(WTX) request with the WTXM asked (1…59) and "
+            + "waits for the answer"
         let recovery =
-            "ISO/IEC 14443-4:2018 §7.5.4, rules 4 and 11: when no answer comes within the frame "
-            + "waiting time the reader sends R(NAK), and the card repeats its last block"
+            "ISO/IEC 14443-4:2018 §7.6.5 (Block handling rules; rules 4 and 11 of §7.5.4 in the "
+            + "2008 edition): when no answer comes within the frame waiting time the reader "
+            + "sends R(NAK), and the card repeats its last block"
         let deselect =
-            "ISO/IEC 14443-4:2018 §8 (S(DESELECT)): the reader ends the card's session with "
-            + "S(DESELECT); a card that answers it badly must not keep the reader from reading on"
+            "ISO/IEC 14443-4:2018 §8 (Protocol deactivation of PICC Type A and Type B): the "
+            + "reader ends the card's session with S(DESELECT), and may send it again when no "
+            + "good answer comes (rule 8 of §7.5.4 in the 2008 edition); that a card answering "
+            + "it badly must not keep the reader from reading on is nfcrig's rule: one card's "
+            + "fault must not spoil the next read"
         let guardTime =
-            "ISO/IEC 14443-4:2018 §5.2.5: after the ATS the reader waits the start-up frame "
-            + "guard time the card's SFGI announces before its first block"
+            "ISO/IEC 14443-4:2018 §5.3.5 (Interface byte TB(1); §5.2.5 in the 2008 edition): "
+            + "after the ATS the reader waits the start-up frame guard time the card's SFGI "
+            + "announces before its first block"
         let waitingTime =
-            "ISO/IEC 14443-4:2018 §5.2.5: the card announces its frame waiting time, FWT = "
-            + "256 × 16/fc × 2^FWI (FWI 0…14), and a reader reads a card answering within it"
+            "ISO/IEC 14443-4:2018 §5.3.5 (Interface byte TB(1)) and §7.3 (Frame waiting time): "
+            + "the card announces its frame waiting time, FWT = 256 × 16/fc × 2^FWI (FWI 0…14), "
+            + "and a reader reads a card answering within it"
         func guardTimeCase(_ id: String, sfgi: UInt8, _ note: String) -> ConformanceCase {
             readCase(
                 id,
@@ -128,26 +136,32 @@ enum ISODEPErrorsSuite: ConformanceSuite {
                 .waitsGuardTime(ISODEPTiming.startUpFrameGuardTime(sfgi: sfgi)), rule: guardTime)
         }
         let frameSize =
-            "ISO/IEC 14443-4:2018 §5.2.3 (FSCI, the card's frame size FSC) and §7.1.1 "
-            + "(chaining): a command longer than the card's frames goes in chained I-blocks of at "
-            + "most FSC − 3 INF bytes"
+            "ISO/IEC 14443-4:2018 §5.3.3 (Format byte: FSCI, the card's frame size FSC) and "
+            + "§7.6.3 (Chaining): a command longer than the card's frames goes in chained "
+            + "I-blocks of at most FSC − 3 INF bytes"
         let damaged =
-            "ISO/IEC 14443-4:2018 §7.5.4, rule 4, and NFC Forum Digital 2.2 §13.2.5: a "
-            + "transmission error (a wrong CRC_A) is treated as a timeout, with R(NAK)"
+            "ISO/IEC 14443-4:2018 §7.6.5 (Block handling rules; rule 4 of §7.5.4 in the 2008 "
+            + "edition: an invalid block, like a timeout, is answered with R(NAK)) and §7.6.7 "
+            + "(Error detection and recovery): a transmission error (a wrong CRC_A) is treated "
+            + "as a timeout, with R(NAK); NFC Forum Digital 1.1's ISO-DEP error handling "
+            + "(§15.2.6 as ST's RFAL numbers it; the requirement itself not checked) likewise"
         let departure =
-            "iso14443: ISO/IEC 14443-4:2018, Block handling rules, rules 2, 4 and 5, and Error "
-            + "detection and recovery (clause numbers not checked): in the card's chaining the "
-            + "PCD answers a timeout with R(ACK), not R(NAK), and an error it cannot recover "
-            + "from ends the exchange; nfc-forum: NFC Forum Digital's ISO-DEP error handling "
-            + "(edition and clause not checked; nRETRY,ACK 2…5 in Digital 2.0 Table B.9 as ST's "
-            + "RFAL quotes it, rfal_isoDep.h) and NFC Forum Type 4 Tag's NDEF read (the message "
+            "iso14443: ISO/IEC 14443-4:2018 §7.6.5 (Block handling rules; rules 2, 4 and 5 of "
+            + "§7.5.4 in the 2008 edition) and §7.6.7 (Error detection and recovery): in the "
+            + "card's chaining the PCD answers a timeout with R(ACK), not R(NAK), and an error it "
+            + "cannot recover from ends the exchange; nfc-forum: NFC Forum Digital 1.1's ISO-DEP "
+            + "error handling (§15.2.6 as ST's RFAL numbers it; the requirement itself not "
+            + "checked; nRETRY,ACK 2…5 in Digital 2.0 Table B.9 as RFAL quotes it, "
+            + "rfal_isoDep.h) and NFC Forum Type 4 Tag's NDEF read (the message "
             + "is the NLEN bytes, so part of it is no message); corenfc: Apple's CoreNFC, "
             + "NFCNDEFTag.readNDEF(completionHandler:) ends a failed read with an NFCReaderError "
             + "(NFCError.h: 100, readerTransceiveErrorTagConnectionLost, for a lost tag), "
             + "not with a message or 'no NDEF'"
         let outOfRange =
-            "ISO/IEC 14443-4:2018 §7.3: WTXM 0 and 60–63 are RFU; NFC Forum Digital 2.2 "
-            + "§13.2.6: an S(WTX) with a WTXM out of 1…59 is a protocol error"
+            "ISO/IEC 14443-4:2018 §7.4 (Frame waiting time extension): WTXM 0 and 60–63 are "
+            + "RFU; NFC Forum Digital 1.1 §15.2.2 (ISO-DEP, S(WTX); §13.2.2 in Digital 1.0, "
+            + "numbers as ST's RFAL cites them): a WTXM out of 1…59 is a protocol error, as ST's "
+            + "RFAL (rfal_isoDep.c) and Nordic's sdk-nrf (subsys/nfc/t4t/isodep.c) treat it"
         return [
             readCase(
                 "ISODEP-E-001", "grants one S(WTX) and reads on",
@@ -183,11 +197,10 @@ enum ISODEPErrorsSuite: ConformanceSuite {
                 "ISODEP-E-010", "acknowledges each part of a chained answer with R(ACK)",
                 card(.init(answerPartLimit: answerPartLimit)), long,
                 .acknowledgesChainedAnswer(partLimit: answerPartLimit),
-                rule: "ISO/IEC 14443-4:2018, Block handling rules, rule 2 (clause number not "
-                    + "checked; §7.6.5 by the issue 33 review of the 2018 text): when an I-block "
-                    + "indicating chaining is received, the PCD acknowledges it with R(ACK); a "
-                    + "chained part may be any size up to FSD (Chaining, clause number not "
-                    + "checked)"),
+                rule: "ISO/IEC 14443-4:2018 §7.6.5 (Block handling rules; rule 2 of §7.5.4 in "
+                    + "the 2008 edition): when an I-block indicating chaining is received, the "
+                    + "PCD acknowledges it with R(ACK); §7.6.3 (Chaining): a chained part may be "
+                    + "any size up to FSD"),
             writeCase(
                 "ISODEP-E-011", "chains a command to a card of FSC 16 in parts of at most 13 bytes",
                 card(.none, ats: ATS(fsci: 0, fwi: 8)), .chainsWithin(capacity: 13),
@@ -200,9 +213,9 @@ enum ISODEPErrorsSuite: ConformanceSuite {
                 "ISODEP-E-013", "takes FSC 32 for an ATS without interface bytes and chains by it",
                 card(.none, ats: ATS(fsci: nil, ta: nil, tb: nil, tc: nil, historicalBytes: [])),
                 .chainsWithin(capacity: 29),
-                rule: "ISO/IEC 14443-4:2018 §5.2.3: an ATS without its format byte T0 (the ATS "
-                    + "`01`, TL alone) means FSCI 2 (FSC 32) by default, and the reader chains "
-                    + "by it"),
+                rule: "ISO/IEC 14443-4:2018 §5.3.3 (Format byte; §5.2.3 in the 2008 edition): "
+                    + "an ATS without its format byte T0 (the ATS `01`, TL alone) means FSCI 2 "
+                    + "(FSC 32) by default, and the reader chains by it"),
             guardTimeCase("ISODEP-E-014", sfgi: 6, ""),
             readCase(
                 "ISODEP-E-015", "reads a card of FWI 14, the longest frame waiting time",

@@ -6,6 +6,8 @@ import TagFormat
 /// full, every RTD, reads longer than MLe — and reports status and capacity right.
 enum NDEFReadSuite: ConformanceSuite {
     static let name = "ndef-read"
+    static let judgedUnder: Set<ReaderProfile> = [.nfcForum, .coreNFC]
+    static let notJudged = ProfileExpectations.noNDEFMapping
 
     /// What the suite checks and how it is judged, for the catalogue.
     static let about = [
@@ -48,9 +50,9 @@ enum NDEFReadSuite: ConformanceSuite {
     static var cases: [ConformanceCase] {
         let uri = Fixtures.encode([Fixtures.uri("https://example.com/products?id=42")])
         let eightRecords =
-            "NFC Forum NDEF 1.0 §2.3.1: a message is one or more records, MB set on the "
-            + "first and ME on the last; the DUT's application gets all eight (DESIGN §6, "
-            + "`records`)"
+            "NFC Forum NDEF 1.0 §2.3.1 (Message): a message is one or more records, MB set on "
+            + "the first and ME on the last; the DUT's application gets all eight, as the "
+            + "DUT's `records` show them (docs/testing-your-reader.md, `read`)"
         var cases = [
             readCase(
                 "NDEF-R-001", "reads a URI record from a Type 4 tag (mapping 2.0)",
@@ -71,13 +73,15 @@ enum NDEFReadSuite: ConformanceSuite {
         let rtds: [(String, String, String, NDEFRecord)] = [
             (
                 "NDEF-R-006", "a UTF-8 Text record",
-                "NFC Forum Text RTD 1.0 §3.2.1: a status byte (bit 7 clear: UTF-8; bits 5…0: "
-                    + "the language code's length), the language code, the text",
+                "NFC Forum Text RTD 1.0, the payload's syntax (§3.2.1; clause number not "
+                    + "checked): a status byte (bit 7 clear: UTF-8; bits 5…0: the language code's "
+                    + "length), the language code, the text",
                 Fixtures.text("Hello, world")
             ),
             (
                 "NDEF-R-007", "a UTF-16 Text record",
-                "NFC Forum Text RTD 1.0 §3.2.1 (status bit 7 set: UTF-16) and §3.4: a "
+                "NFC Forum Text RTD 1.0, the status byte (status bit 7 set: UTF-16) and the "
+                    + "UTF-16 byte order (§3.2.1 and §3.4; clause numbers not checked): a "
                     + "byte-order mark is tolerated; without one the text is big-endian",
                 Fixtures.text("Grüße", language: "de", encoding: .utf16BigEndianWithBOM)
             ),
@@ -89,27 +93,30 @@ enum NDEFReadSuite: ConformanceSuite {
             ),
             (
                 "NDEF-R-009", "a JSON media record",
-                "NFC Forum NDEF 1.0 §3.2.6: TNF 0x02, a media type (RFC 2046) in TYPE, here "
-                    + "application/json",
+                "NFC Forum NDEF 1.0 §3.2.6 (TNF): TNF 0x02, a media type (RFC 2046) in TYPE, "
+                    + "here application/json",
                 Fixtures.json(Fixtures.favoriteJSON)
             ),
             (
                 "NDEF-R-010", "an absolute-URI record",
-                "NFC Forum NDEF 1.0 §3.2.6: TNF 0x03, an absolute URI (RFC 3986) in TYPE",
+                "NFC Forum NDEF 1.0 §3.2.6 (TNF): TNF 0x03, an absolute URI (RFC 3986) in TYPE",
                 AbsoluteURIRecord(uri: "https://example.com/type").record
             ),
             (
                 "NDEF-R-011", "an external-type record",
-                "NFC Forum NDEF 1.0 §3.2.6 (TNF 0x04) and NFC Forum RTD 1.0 §2.2: an external "
-                    + "type is a domain name, a colon and a type name",
+                "NFC Forum NDEF 1.0 §3.2.6 (TNF: 0x04) and NFC Forum RTD 1.0, external type "
+                    + "names (§2.2; clause number not checked): an external type is a domain name, "
+                    + "a colon and a type name",
                 NDEFRecord(
                     typeNameFormat: .external, typeName: "example.com:badge", payload: [1, 2, 3])
             ),
             (
                 "NDEF-R-012", "an Android Application Record",
-                "Android's Application Record (NdefRecord.createApplicationRecord): an external "
-                    + "type \"android.com:pkg\" (NFC Forum RTD 1.0 §2.2) whose payload is the "
-                    + "package name",
+                "Android's Application Record, a platform convention, not an NFC Forum rule "
+                    + "(developer.android.com/reference/android/nfc/NdefRecord, "
+                    + "createApplicationRecord): an external type \"android.com:pkg\" (NFC Forum "
+                    + "RTD 1.0 external type names; clause number not checked) whose payload is "
+                    + "the package name",
                 AndroidApplicationRecord(packageName: "com.example.app").record
             ),
         ]
@@ -124,8 +131,10 @@ enum NDEFReadSuite: ConformanceSuite {
         let full2 = Fixtures.message(
             ofLength: Fixtures.type2Capacity(dataAreaSize: 144))
         let capacity =
-            "CoreNFC's NFCNDEFTag.queryNDEFStatus: the status (notSupported, readWrite, "
-            + "readOnly) and the capacity, the largest message the tag holds (DESIGN §5)"
+            "Apple's CoreNFC documentation, NFCNDEFTag.queryNDEFStatus(completionHandler:) "
+            + "(developer.apple.com/documentation/corenfc/nfcndeftag): the status "
+            + "(notSupported, readWrite, readOnly) and the capacity, \"the maximum NDEF message "
+            + "size, in bytes, that you can store on the tag\""
         cases += [
             readCase(
                 "NDEF-R-013", "reads a message filling a Type 4 tag", Fixtures.type4(full4),
@@ -157,19 +166,22 @@ enum NDEFReadSuite: ConformanceSuite {
             statusCase(
                 "NDEF-R-019", "reports a writable Type 4 tag's capacity (file size − NLEN)",
                 Fixtures.type4(uri, size: 0x0400),
-                rule: capacity + "; NFC Forum T4T 2.0: the NDEF file holds its maximum size "
-                    + "less NLEN's 2 bytes of message",
+                rule: capacity + "; NFC Forum T4T 2.0 §5.2 (NDEF Storage): the NDEF file "
+                    + "holds its maximum size less NLEN's 2 bytes of message",
                 status: .readWrite, capacity: 0x0400 - 2),
             emptyCase(
                 "NDEF-R-020", "reads an empty Type 4 tag as holding no message", Fixtures.type4([]),
                 rule: "NFC Forum T4T 2.0 §5.3.1 (INITIALIZED State): NLEN 0000, no NDEF "
-                    + "message; CoreNFC's readNDEF reports it as ndefReaderSessionErrorZeroLength"
-                    + "Message"),
+                    + "message; Apple's CoreNFC documentation gives ndefReaderSessionErrorZero"
+                    + "LengthMessage as \"the NDEF tag doesn't contain an NDEF message\", so "
+                    + "NFCNDEFTag.readNDEF reports it so (nfcrig's reading)"),
             emptyCase(
                 "NDEF-R-021", "reads an empty Type 2 tag as holding no message", Fixtures.type2([]),
                 rule: "NFC Forum T2T 1.1 §6.3.1 (INITIALIZED State): an NDEF Message TLV of "
-                    + "length 0, no NDEF message; CoreNFC's readNDEF reports it as "
-                    + "ndefReaderSessionErrorZeroLengthMessage"),
+                    + "length 0, no NDEF message; Apple's CoreNFC documentation gives "
+                    + "ndefReaderSessionErrorZeroLengthMessage as \"the NDEF tag doesn't contain "
+                    + "an NDEF message\", so NFCNDEFTag.readNDEF reports it so (nfcrig's "
+                    + "reading)"),
         ]
         return cases
     }
@@ -258,27 +270,34 @@ enum NDEFReadSuite: ConformanceSuite {
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)
-                do throws(DUTError) {
-                    let read = try await context.dut.read()
-                    guard read.ndef?.isEmpty ?? true else {
-                        return .fail(
-                            "the DUT read \(read.ndef?.count ?? 0) bytes from an empty tag")
-                    }
-                    if let records = read.records, !records.isEmpty {
-                        return .fail(
-                            "the DUT's application got \(ReadJudgement.describe(records)) from "
-                                + "an empty tag")
-                    }
-                } catch .reader(let name, _) where name == "zeroLengthMessage" {
-                    // CoreNFC's readNDEF reports an empty tag this way (code 403).
-                } catch {
-                    return CaseSteps.outcome(of: error, in: "read")
-                }
-                // "No message" is also what a DUT says that never looked: it must have read
-                // the zero length (NLEN or ENLEN, the NDEF TLV's length byte) off the tag.
-                return await RFObservations.messageReadOnAir(
-                    context, backing: "the DUT reported no message")
+                return await readsNoMessage(context, since: .zero)
             }
         }
+    }
+
+    /// The DUT reads the tag in the field as holding no message (an empty read, or CoreNFC's
+    /// `zeroLengthMessage`), and read the zero length off the tag from `since` on to say so.
+    static func readsNoMessage(_ context: CaseContext, since: Duration) async
+        -> RepetitionOutcome
+    {
+        do throws(DUTError) {
+            let read = try await context.dut.read()
+            guard read.ndef?.isEmpty ?? true else {
+                return .fail("the DUT read \(read.ndef?.count ?? 0) bytes from an empty tag")
+            }
+            if let records = read.records, !records.isEmpty {
+                return .fail(
+                    "the DUT's application got \(ReadJudgement.describe(records)) from an empty "
+                        + "tag")
+            }
+        } catch .reader(let name, _) where name == "zeroLengthMessage" {
+            // CoreNFC's readNDEF reports an empty tag this way (code 403).
+        } catch {
+            return CaseSteps.outcome(of: error, in: "read")
+        }
+        // "No message" is also what a DUT says that never looked: it must have read the zero
+        // length (NLEN or ENLEN, the NDEF TLV's length byte) off the tag.
+        return await RFObservations.messageReadOnAir(
+            context, since: since, backing: "the DUT reported no message")
     }
 }

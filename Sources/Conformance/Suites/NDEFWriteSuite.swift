@@ -4,10 +4,12 @@ import TagEmulation
 import TagFormat
 
 /// `ndef-write`: the DUT writes what it is given and it reads back the same; the RF side
-/// sees a tearing-safe order and pieces of at most MLc; read-only tags, too-small tags and
-/// zero-length messages are refused with the tag left as it was.
+/// sees a tearing-safe order and pieces of at most MLc; read-only and too-small tags are
+/// refused with the tag left as it was; a zero-length message empties the tag.
 enum NDEFWriteSuite: ConformanceSuite {
     static let name = "ndef-write"
+    static let judgedUnder: Set<ReaderProfile> = [.nfcForum, .coreNFC]
+    static let notJudged = ProfileExpectations.noNDEFMapping
 
     /// What the suite checks and how it is judged, for the catalogue.
     static let about = [
@@ -18,10 +20,11 @@ enum NDEFWriteSuite: ConformanceSuite {
             + "tag after the write. The tearing cases replay the writes the tag saw: every write "
             + "sequence cut short must leave the old message, none, or the new one, which is "
             + "what zeroing the length field first and writing it last gives. A refusal passes "
-            + "only with CoreNFC's error name (`tagNotWritable`, `tagSizeTooSmall`, "
-            + "`zeroLengthMessage`) and the tag unchanged, and, for a tag read-only or too "
-            + "small, after the DUT read the CC that says so; a zero-length message is refused "
-            + "for what it is, so no evidence on the air can back that refusal. A read back "
+            + "only with CoreNFC's error name (`tagNotWritable`, `tagSizeTooSmall`) and the tag "
+            + "unchanged, after the DUT read the CC that says so. A zero-length message is the "
+            + "NFC Forum mappings' INITIALIZED state (NLEN 0000h, an NDEF TLV of length 0): "
+            + "under `nfc-forum` the DUT must write it and then read the tag as empty; Apple "
+            + "documents no outcome for it, so `corenfc` does not judge it. A read back "
             + "passes only when the tag served the whole new message on the air after the "
             + "write.",
         "Measurements: `timeToDetect`, `writeTime` (each write), `apduTime` (the write time "
@@ -41,17 +44,20 @@ enum NDEFWriteSuite: ConformanceSuite {
         ])
         let type2Capacity = Fixtures.type2Capacity(dataAreaSize: 144)
         let threeRecords =
-            "NFC Forum NDEF 1.0 §2.3.1: a message of several records (URI, Text, JSON media), "
-            + "MB set on the first and ME on the last, is written and read back whole"
+            "NFC Forum NDEF 1.0 §2.3.1 (Message): a message of several records (URI, Text, JSON "
+            + "media), MB set on the first and ME on the last, is written and read back whole"
         let readOnly =
-            "DESIGN §5: a write to a read-only tag is refused with CoreNFC's "
-            + "ndefReaderSessionErrorTagNotWritable and leaves the tag as it was"
+            "Apple's CoreNFC documentation (NFCReaderError.Code, developer.apple.com/"
+            + "documentation/corenfc/nfcreadererror-swift.struct/code): a write to a read-only "
+            + "tag is refused with ndefReaderSessionErrorTagNotWritable; that it leaves the tag "
+            + "as it was follows from the NFC Forum rule below: a READ-ONLY tag is not written"
         let tooSmall =
-            "DESIGN §5: a message longer than the tag's capacity is refused with CoreNFC's "
-            + "ndefReaderSessionErrorTagSizeTooSmall and the tag left as it was"
-        let zeroLength =
-            "DESIGN §5: a zero-length message (no bytes, not even an empty record) is refused "
-            + "with CoreNFC's ndefReaderSessionErrorZeroLengthMessage and the tag left as it was"
+            "Apple's CoreNFC documentation (NFCReaderError.Code, developer.apple.com/"
+            + "documentation/corenfc/nfcreadererror-swift.struct/code; NFCError.h: \"NDEF tag "
+            + "memory size is too small to store the desired data\"): a message longer than the "
+            + "tag's capacity is refused with ndefReaderSessionErrorTagSizeTooSmall; that the tag "
+            + "is left as it was is nfcrig's rule: a refused write must not destroy the old "
+            + "message"
         return [
             roundTripCase(
                 "NDEF-W-001", "writes a URI record to a Type 4 tag (mapping 2.0) and reads it back",
@@ -81,7 +87,7 @@ enum NDEFWriteSuite: ConformanceSuite {
                 Fixtures.type4(old),
                 rule: "NFC Forum T4T 2.0 §5.4.7 (NDEF Update Procedure): NLEN 0000 first, then "
                     + "the message from offset 2, NLEN last, so that a write cut anywhere leaves "
-                    + "the old message, none, or the new one (DESIGN §4)"),
+                    + "the old message, none, or the new one"),
             tearingCase(
                 "NDEF-W-007",
                 "writes to a Type 4 tag (mapping 3.0) in the tearing-safe order (ENLEN last)",
@@ -106,20 +112,29 @@ enum NDEFWriteSuite: ConformanceSuite {
                 "NDEF-W-011", "refuses a message one byte larger than a Type 4 tag holds",
                 Fixtures.type4(old, size: 0x0100), Fixtures.message(ofLength: 0x0100 - 1),
                 expecting: "tagSizeTooSmall",
-                rule: tooSmall + "; NFC Forum T4T 2.0: the NDEF file holds its maximum size less "
-                    + "NLEN's 2 bytes of message"),
+                rule: tooSmall + "; NFC Forum T4T 2.0 §5.2 (NDEF Storage): the NDEF file holds "
+                    + "its maximum size less NLEN's 2 bytes of message"),
             refusalCase(
                 "NDEF-W-012", "refuses a message one byte larger than a Type 2 tag holds",
                 Fixtures.type2(old), Fixtures.message(ofLength: type2Capacity + 1),
                 expecting: "tagSizeTooSmall",
-                rule: tooSmall + "; NFC Forum T2T 1.1: the message and its TLV header fit the "
-                    + "data area"),
-            refusalCase(
-                "NDEF-W-013", "refuses to write a zero-length message to a Type 4 tag",
-                Fixtures.type4(old), [], expecting: "zeroLengthMessage", rule: zeroLength),
-            refusalCase(
-                "NDEF-W-014", "refuses to write a zero-length message to a Type 2 tag",
-                Fixtures.type2(old), [], expecting: "zeroLengthMessage", rule: zeroLength),
+                rule: tooSmall + "; NFC Forum T2T 1.1 §6.2 (NDEF Storage): the message and its "
+                    + "TLV header fit the data area"),
+            emptyingCase(
+                "NDEF-W-013",
+                "writes a zero-length message to a Type 4 tag as NLEN 0000h and reads it back empty",
+                Fixtures.type4(old),
+                rule: "NFC Forum T4T 2.0, NDEF Update Procedure and the INITIALIZED state (an NDEF "
+                    + "file whose NLEN is 0000h; clause numbers not checked): emptying a tag is "
+                    + "a write of length 0, as ST's RFAL does (ndefT4TPollerWriteRawMessage with "
+                    + "length 0; a vendor's library, cited as an example, not as the rule)"),
+            emptyingCase(
+                "NDEF-W-014",
+                "writes a zero-length message to a Type 2 tag as an empty NDEF TLV and reads it "
+                    + "back empty",
+                Fixtures.type2(old),
+                rule: "NFC Forum T2T 1.1, NDEF Write Procedure and the INITIALIZED state (an "
+                    + "NDEF Message TLV whose length is 00h; clause numbers not checked)"),
             mlcCase(),
             mleCase(),
         ]
@@ -172,6 +187,50 @@ enum NDEFWriteSuite: ConformanceSuite {
         }
     }
 
+    /// What NDEF-W-013/014 expect: the NFC Forum mappings define the empty tag, and Apple
+    /// documents no outcome for writing one.
+    static let emptying = ProfileExpectations(
+        [
+            .nfcForum: "writes it: the tag ends INITIALIZED (NLEN 0000h, or an NDEF Message TLV "
+                + "of length 0), and a read then finds no message; refusing denies a write the "
+                + "mapping defines"
+        ],
+        notJudged: "Apple documents no outcome for writing a message without records "
+            + "(NFCNDEFMessage calls an empty array an empty message; "
+            + "ndefReaderSessionErrorZeroLengthMessage is an error of reading), and ISO/IEC "
+            + "14443 defines no NDEF")
+
+    /// The DUT writes a message of no bytes: the tag must end INITIALIZED, its writes
+    /// tearing-safe on the way, and the DUT's read must find it empty.
+    static func emptyingCase(_ id: String, _ title: String, _ setup: TagSetup, rule: String)
+        -> ConformanceCase
+    {
+        ConformanceCase(
+            id: id, suite: name, title: title, rule: rule, setup: "\(setup)",
+            expectations: emptying
+        ) { context in
+            await CaseSteps.run { () async throws(CaseSteps.Stop) in
+                try await CaseSteps.present(context, [setup])
+                _ = try await CaseSteps.scan(context, expecting: 1)
+                try await CaseSteps.write(context, [])
+                let history = try await RFObservations.writeHistory(context)
+                guard !history.writes.isEmpty else {
+                    return .fail(
+                        "the DUT said it wrote the zero-length message, but the tag received no "
+                            + "write command; it still holds "
+                            + RFObservations.describe(history.finalState))
+                }
+                guard case .empty = history.finalState else {
+                    return .fail(
+                        "expected the tag INITIALIZED (length 0) after the zero-length write, it "
+                            + "holds \(RFObservations.describe(history.finalState)); "
+                            + RFObservations.describeWrites(history))
+                }
+                return await NDEFReadSuite.readsNoMessage(context, since: context.now)
+            }
+        }
+    }
+
     /// The DUT must refuse `message` with the CoreNFC error `name` and leave the tag as it
     /// was.
     static func refusalCase(
@@ -193,12 +252,8 @@ enum NDEFWriteSuite: ConformanceSuite {
                 }
                 let unchanged = try await RFObservations.tagUnchanged(context)
                 // A refusal for what the tag says (read-only, too small) is also what a DUT says
-                // that never looked: the CC says both. A zero-length message is refused for
-                // what it is, which needs nothing from the tag: no evidence on the air can back
-                // that refusal, and the case judges the answer and the untouched tag only.
-                guard unchanged.verdict == .pass, errorName != "zeroLengthMessage" else {
-                    return unchanged
-                }
+                // that never looked: the CC says both.
+                guard unchanged.verdict == .pass else { return unchanged }
                 return await RFObservations.capabilityContainerReadOnAir(
                     context, backing: "the DUT refused with \(errorName)")
             }

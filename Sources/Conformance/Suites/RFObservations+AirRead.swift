@@ -44,11 +44,20 @@ extension RFObservations {
     static func messageReadOnAir(
         _ context: CaseContext, since: Duration = .zero, backing what: String
     ) async -> RepetitionOutcome {
-        let slot: RigTagSlot
-        let history: WriteHistory
         switch await soleTag(context) {
-        case .success(let tag): (slot, history) = tag
+        case .success((let slot, _)):
+            return await messageReadOnAir(from: slot, since: since, backing: what)
         case .failure(let stop): return stop.outcome
+        }
+    }
+
+    /// `messageReadOnAir(_:since:backing:)` for the tag on `slot`, whatever else is in the
+    /// field: with several tags, the one whose message the DUT reported.
+    static func messageReadOnAir(from slot: RigTagSlot, since: Duration, backing what: String)
+        async -> RepetitionOutcome
+    {
+        guard let history = await slot.writeHistory() else {
+            return .error("harness: the tag \(slot.chip.id) keeps no memory to judge a read by")
         }
         let memory = history.steps.last?.memory ?? history.initialMemory
         let reads = AirRead.activations(in: await slot.events, since: since)

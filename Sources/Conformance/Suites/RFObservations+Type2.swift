@@ -1,8 +1,48 @@
+import HexText
 import TagEmulation
 import TagFormat
 
-/// What a Type 2 tag saw of the DUT's READs: which blocks it asked for.
+/// What a Type 2 tag saw of the DUT's READs (which blocks it asked for) and WRITEs (and
+/// whether the tag acknowledged them).
 extension RFObservations {
+    /// One WRITE (`A2 n d0 d1 d2 d3`) a Type 2 tag received, with its 4-bit answer.
+    struct Type2Write: Sendable, Hashable {
+        /// The command as received.
+        var command: [UInt8]
+        /// The tag's ACK (`A`) or NAK nibble; nil when the log shows no answer.
+        var answer: UInt8?
+        /// When the tag received it.
+        var at: Duration
+
+        /// Whether the tag acknowledged it.
+        var acknowledged: Bool { answer == Type2Tag.ack }
+
+        /// `WRITE A2 04 03 00 FE 00 (NAK 0)`.
+        var summary: String {
+            let answered =
+                answer.map { $0 == Type2Tag.ack ? "ACK" : "NAK \(String($0, radix: 16))" }
+                ?? "no answer"
+            return "WRITE \(Hex.encode(command, uppercase: true)) (\(answered))"
+        }
+    }
+
+    /// Every WRITE the tags received, in order, each with the nibble that answered it.
+    static func type2Writes(_ context: CaseContext) async -> [Type2Write] {
+        let events = await context.tagEvents().map(\.event)
+        var writes: [Type2Write] = []
+        for (index, event) in events.enumerated() {
+            guard case .received(let bytes) = event.kind, bytes.count == 6,
+                bytes[0] == Type2Tag.writeCommand
+            else { continue }
+            var answer: UInt8?
+            if index + 1 < events.count, case .sentNibble(let nibble) = events[index + 1].kind {
+                answer = nibble
+            }
+            writes.append(Type2Write(command: bytes, answer: answer, at: event.at))
+        }
+        return writes
+    }
+
     /// The block numbers of every READ (`30 n`) the tags received, in order.
     static func type2ReadBlocks(_ context: CaseContext) async -> [Int] {
         await context.tagEvents().compactMap { entry in
@@ -59,7 +99,7 @@ extension RFObservations {
     }
 
     /// `4, 8, 12` (at most 12 shown).
-    private static func describe(_ blocks: [Int]) -> String {
+    static func describe(_ blocks: [Int]) -> String {
         guard !blocks.isEmpty else { return "none" }
         let shown = blocks.prefix(12).map(String.init).joined(separator: ", ")
         return shown + (blocks.count > 12 ? ", …" : "")

@@ -55,9 +55,10 @@ extension RFObservations {
         guard let (at, extended) = received.first(where: { $0.1.isExtended }) else {
             return .pass
         }
+        let answer = await answer(to: at, context).map { "; the tag answered \($0)" } ?? ""
         return RepetitionOutcome.fail(
             "the DUT sent an extended-length APDU (\(extended)) to a tag that takes short APDUs "
-                + "only; the tag answered 6700"
+                + "only" + answer
         ).evidenced(at: at)
     }
 
@@ -84,5 +85,112 @@ extension RFObservations {
         return .fail(
             "the tag answers only the application name \(Hex.encode(name, uppercase: true)); "
                 + "the DUT " + (asked ? "never selected it successfully" : "never tried it"))
+    }
+
+    /// The status word of the answer the first slot's tag sent to the command it received at
+    /// `at`, as the tag's log holds it; nil when the log shows none.
+    static func answer(to at: Duration, _ context: CaseContext) async -> StatusWord? {
+        let events = await context.slots.first?.events ?? []
+        guard let index = events.firstIndex(where: { $0.at == at }),
+            index + 1 < events.count, case .sent(let reply) = events[index + 1].kind,
+            reply.count >= 2
+        else { return nil }
+        return StatusWord(sw1: reply[reply.count - 2], sw2: reply[reply.count - 1])
+    }
+
+    /// The refusal of a tag whose NDEF file really ends at byte `realSize` (before NLEN does)
+    /// rests on the tag's answer: some READ BINARY of the NDEF file reached past that end and
+    /// was refused, or answered 9000 with fewer bytes than it asked for. A DUT that refused
+    /// before any such READ refused for another reason.
+    static func refusalRestsOnFileEnd(_ context: CaseContext, realSize: Int) async
+        -> RepetitionOutcome
+    {
+        let reads = await type4Accesses(context).filter { $0.file == .ndef && $0.isRead }
+        let past = reads.first { read in
+            read.range.upperBound > realSize && (read.status != .ok || read.isShort)
+        }
+        guard past == nil else { return .pass }
+        let asked = reads.prefix(4).map(\.summary).joined(separator: "; ")
+        return .fail(
+            "the DUT refused the tag before the tag refused anything: no READ BINARY of the "
+                + "NDEF file reached past its real end (byte \(realSize)) and came back refused "
+                + "or short; its READs of the file: " + (asked.isEmpty ? "none" : asked))
+    }
+
+    /// After the tag refused the SELECT of the NDEF file (`ndefFileID`), the DUT sent no READ
+    /// or UPDATE BINARY before another SELECT succeeded: its "not NDEF" rests on that refusal,
+    /// not on a read of whatever file stayed selected failing later.
+    static func stoppedAtRefusedNDEFSelect(_ context: CaseContext, ndefFileID: UInt16) async
+        -> RepetitionOutcome
+    {
+        let events = await context.slots.first?.events ?? []
+        var refused: (command: CommandAPDU, answer: StatusWord)?
+        var pending: CommandAPDU?
+        for event in events {
+            switch event.kind {
+            case .received(let bytes):
+                pending = try? CommandAPDU(decoding: bytes)
+                guard let refusal = refused, let command = pending,
+                    let parsed = try? Type4Command(command)
+                else { continue }
+                switch parsed {
+                case .readBinary, .readBinaryODO, .updateBinary, .updateBinaryODO:
+                    return RepetitionOutcome.fail(
+                        "the tag answered the NDEF file's SELECT (\(refusal.command)) with "
+                            + "\(refusal.answer), and the DUT went on with \(command) on the file "
+                            + "still selected: its refusal does not rest on the missing file"
+                    ).evidenced(at: event.at)
+                case .selectApplication, .selectFile: continue
+                }
+            case .sent(let bytes):
+                defer { pending = nil }
+                guard let command = pending, bytes.count >= 2,
+                    let parsed = try? Type4Command(command)
+                else { continue }
+                let status = StatusWord(sw1: bytes[bytes.count - 2], sw2: bytes[bytes.count - 1])
+                switch parsed {
+                case .selectFile(let fileID) where fileID == ndefFileID && status != .ok:
+                    refused = (command, status)
+                case .selectFile, .selectApplication:
+                    if status == .ok { refused = nil }
+                default: continue
+                }
+            case .activated, .deselected, .released, .idle, .haltedUntilFieldOff:
+                refused = nil
+                pending = nil
+            default:
+                continue
+            }
+        }
+        return .pass
+    }
+
+    /// No UPDATE BINARY reached the tag: a refusal to write that rests on the CC's write
+    /// access (`writeAccess`), not on the tag answering the write 6982.
+    static func noUpdateBinary(_ context: CaseContext, writeAccess: UInt8) async
+        -> RepetitionOutcome
+    {
+        guard let update = await type4Accesses(context).first(where: { !$0.isRead }) else {
+            return .pass
+        }
+        return RepetitionOutcome.fail(
+            "the DUT sent \(update.summary) though the CC's write access "
+                + "\(Hex.encode([writeAccess], uppercase: true)) grants no writing: its refusal "
+                + "rests on the tag's answer, not on the CC"
+        ).evidenced(at: update.at)
+    }
+
+    /// What the tag served of its CC and NDEF file, for a fail that rests on what the DUT
+    /// reported of them: `the CC was read with READ BINARY ...; the NDEF file with none`.
+    static func type4ReadEvidence(_ context: CaseContext, ndefFileID: UInt16) async -> String {
+        let reads = await type4Accesses(context, ndefFileID: ndefFileID).filter(\.isRead)
+        func listed(_ reads: [Type4FileAccess]) -> String {
+            guard !reads.isEmpty else { return "no READ BINARY" }
+            let shown = reads.prefix(3).map(\.summary).joined(separator: ", ")
+            return shown + (reads.count > 3 ? " and \(reads.count - 3) more" : "")
+        }
+        return "the tag's CC was read with "
+            + listed(reads.filter { $0.file == .capabilityContainer })
+            + "; its NDEF file with " + listed(reads.filter { $0.file == .ndef })
     }
 }

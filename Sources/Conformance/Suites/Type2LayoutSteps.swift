@@ -55,29 +55,107 @@ enum Type2LayoutSteps {
         let got =
             read.ndef.map { "\($0.count) message bytes" }
             ?? read.records.flatMap { $0.isEmpty ? nil : ReadJudgement.describe($0) }
+        // What the tag served beside what the DUT reported.
+        let onAir =
+            "; its READs asked for blocks "
+            + RFObservations.describe(await RFObservations.type2ReadBlocks(context))
         if refusal == .notNDEF, read.status != .notSupported {
             return .fail(
                 "expected status notSupported or an error, the DUT reported "
-                    + read.status.rawValue + (got.map { " and read \($0)" } ?? ""))
+                    + read.status.rawValue + (got.map { " and \($0)" } ?? "") + onAir)
         }
-        if let got { return .fail("expected no message, the DUT read \(got)") }
+        if let got { return .fail("expected no message, the DUT reported \(got)" + onAir) }
         return .pass
     }
 
-    /// A write to the tag `setup` presents must be refused with `tagNotWritable`, the tag left
-    /// as it was, after the DUT read the tag.
-    static func refusedWriteCase(
-        _ id: String, _ title: String, _ setup: TagSetup, _ new: [UInt8], rule: String
+    /// The status of a tag whose lock bits are all set while its CC grants writing (00), a
+    /// state T2T 1.1 does not define: the tag is NDEF, so `notSupported` fails; `readOnly`
+    /// (from the lock bits, the robust reading) counts only after the DUT read the lock bytes
+    /// at `lockArea`, and `readWrite` (what the CC says) after it read the CC.
+    static func lockedStatusCase(
+        _ id: String, _ title: String, _ setup: TagSetup, lockArea: Range<Int>,
+        lockBytes: String, rule: String, expected: ProfileExpectations
     ) -> ConformanceCase {
-        scannedCase(id, title, setup, rule: rule) { context async throws(CaseSteps.Stop) in
-            let refused = await CaseSteps.refusedWrite(context, new, expecting: "tagNotWritable")
-            guard refused.verdict == .pass else { return refused }
+        var built = scannedCase(id, title, setup, rule: rule) {
+            context async throws(CaseSteps.Stop) in
+            let read = try await CaseSteps.read(context)
+            switch read.status {
+            case .notSupported:
+                return .fail(
+                    "status notSupported for an NDEF tag (CC magic E1, version 1.0, an NDEF "
+                        + "Message TLV): lock bits set do not make a tag not NDEF")
+            case .readOnly:
+                let looked = await RFObservations.type2AreaRead(context, lockArea, what: lockBytes)
+                guard looked.verdict == .pass else {
+                    return looked.prefixed("status readOnly rests on the lock bits, but ")
+                }
+                return .pass
+            case .readWrite:
+                return await RFObservations.capabilityContainerReadOnAir(
+                    context, backing: "the DUT reported the tag readWrite")
+            }
+        }
+        built.expectations = expected
+        return built
+    }
+
+    /// A write to the tag `setup` presents, whose lock bits lock its NDEF area while its CC
+    /// grants writing: the DUT must not report the write done, and the tag must be unchanged.
+    /// It may refuse before writing (`tagNotWritable`, from the lock bytes at `lockArea`, which
+    /// it must have read) or report any write error after the tag NAKed a WRITE; any other
+    /// error rests on nothing the tag did.
+    static func lockedWriteCase(
+        _ id: String, _ title: String, _ setup: TagSetup, _ new: [UInt8], lockArea: Range<Int>,
+        lockBytes: String, rule: String, expected: ProfileExpectations
+    ) -> ConformanceCase {
+        var built = scannedCase(id, title, setup, rule: rule) {
+            context async throws(CaseSteps.Stop) in
+            let reported: (name: String, message: String)?
+            do throws(DUTError) {
+                try await context.dut.write(new)
+                reported = nil
+            } catch .reader(let name, let message) {
+                reported = (name, message)
+            } catch {
+                return CaseSteps.outcome(of: error, in: "write")
+            }
+            let writes = await RFObservations.type2Writes(context)
+            let refused = writes.first { !$0.acknowledged }
+            guard let (name, message) = reported else {
+                let evidence =
+                    refused.map { "the tag refused \($0.summary)" }
+                    ?? (writes.isEmpty
+                        ? "no WRITE reached the tag"
+                        : "its WRITEs: " + writes.prefix(3).map(\.summary).joined(separator: ", "))
+                return RepetitionOutcome.fail(
+                    "the DUT reported the write done on a tag whose lock bits lock it; \(evidence)"
+                ).evidenced(at: refused?.at)
+            }
             let unchanged = try await RFObservations.tagUnchanged(context)
             guard unchanged.verdict == .pass else { return unchanged }
-            // A refusal is also what a DUT says that never looked at the tag.
-            return await RFObservations.capabilityContainerReadOnAir(
+            if refused != nil {
+                // The write failed on the tag's NAK and the DUT said so: what a reader that
+                // follows the CC does, and all a rule asks.
+                return .pass
+            }
+            guard name == "tagNotWritable" else {
+                return .fail(
+                    "the DUT reported \(name) (\(message)), but the tag refused no WRITE "
+                        + (writes.isEmpty ? "(none reached it)" : "(each was acknowledged)")
+                        + ": only tagNotWritable, read from the lock bits, or a write error "
+                        + "after a NAK rests on the tag")
+            }
+            let looked = await RFObservations.capabilityContainerReadOnAir(
                 context, backing: "the DUT refused to write")
+            guard looked.verdict == .pass else { return looked }
+            let locks = await RFObservations.type2AreaRead(context, lockArea, what: lockBytes)
+            guard locks.verdict == .pass else {
+                return locks.prefixed("tagNotWritable rests on the lock bits, but ")
+            }
+            return .pass
         }
+        built.expectations = expected
+        return built
     }
 
     /// The DUT writes `new` to the tag `setup` presents; the tag must then hold it.

@@ -24,6 +24,8 @@ struct Type4FileAccess: Sendable, Hashable {
     var range: Range<Int>
     /// The tag's answer.
     var status: StatusWord
+    /// How many data bytes came before the status word.
+    var answered: Int
     /// When the tag received it.
     var at: Duration
 
@@ -33,10 +35,15 @@ struct Type4FileAccess: Sendable, Hashable {
             || command.ins == Type4Tag.Instruction.readBinaryODO.rawValue
     }
 
-    /// `READ BINARY offset 2 for 253 bytes`.
+    /// Whether the tag answered 9000 with fewer bytes than the READ asked for.
+    var isShort: Bool { isRead && status == .ok && answered < (command.le ?? 0) }
+
+    /// `READ BINARY at offset 2 for 253 byte(s) (00 B0 00 02 FD, answered 9000)`, with the
+    /// byte count of an answer that is not the one asked for.
     var summary: String {
-        "\(isRead ? "READ" : "UPDATE") BINARY at offset \(range.lowerBound) for \(range.count) "
-            + "byte(s) (\(command), answered \(status))"
+        let count = isShort ? " with \(answered) bytes" : ""
+        return "\(isRead ? "READ" : "UPDATE") BINARY at offset \(range.lowerBound) for "
+            + "\(range.count) byte(s) (\(command), answered \(status)\(count))"
     }
 
     /// Every READ and UPDATE BINARY in `events` (one tag's log, in order), given the ID of
@@ -57,6 +64,7 @@ struct Type4FileAccess: Sendable, Hashable {
                     let parsed = try? Type4Command(command)
                 else { continue }
                 let status = StatusWord(sw1: bytes[bytes.count - 2], sw2: bytes[bytes.count - 1])
+                let answered = bytes.count - 2
                 switch parsed {
                 case .selectApplication:
                     if status == .ok { selected = .none }
@@ -71,18 +79,19 @@ struct Type4FileAccess: Sendable, Hashable {
                     accesses.append(
                         Type4FileAccess(
                             command: command, file: selected, range: offset..<offset + length,
-                            status: status, at: at))
+                            status: status, answered: answered, at: at))
                 case .readBinaryODO(let offset, let length):
                     let count = Type4Tag.discretionaryDataCapacity(length)
                     accesses.append(
                         Type4FileAccess(
                             command: command, file: selected, range: offset..<offset + count,
-                            status: status, at: at))
+                            status: status, answered: answered, at: at))
                 case .updateBinary(let offset, let data), .updateBinaryODO(let offset, let data):
                     accesses.append(
                         Type4FileAccess(
                             command: command, file: selected,
-                            range: offset..<offset + data.count, status: status, at: at))
+                            range: offset..<offset + data.count, status: status, answered: answered,
+                            at: at))
                 }
             case .activated, .deselected, .released, .idle, .haltedUntilFieldOff:
                 selected = .none

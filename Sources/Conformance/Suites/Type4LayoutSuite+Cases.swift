@@ -31,21 +31,32 @@ extension Type4LayoutSuite {
 
     /// The DUT must refuse the tag as not NDEF (status notSupported, or the reader error
     /// `ndefNotSupported`) after reading its CC, and read nothing of its NDEF file.
+    /// With `stopsAtRefusedNDEFSelect`, the refusal must rest on the tag refusing the NDEF
+    /// file's SELECT: no READ or UPDATE BINARY may follow it.
     static func notNDEFCase(
-        _ id: String, _ title: String, _ setup: Type4Setup, rule: String, expect: String
+        _ id: String, _ title: String, _ setup: Type4Setup,
+        stopsAtRefusedNDEFSelect: Bool = false, rule: String, expect: String
     ) -> ConformanceCase {
         refusalCase(
             id, title, setup, accepting: ["ndefNotSupported"],
             expected: "not NDEF (status notSupported)", rule: rule, expect: expect
-        ) { await RFObservations.refusedAfterReadingCC($0, ndefFileID: setup.ndefFileID) }
+        ) { context in
+            let looked = await RFObservations.refusedAfterReadingCC(
+                context, ndefFileID: setup.ndefFileID)
+            guard looked.verdict == .pass, stopsAtRefusedNDEFSelect else { return looked }
+            return await RFObservations.stoppedAtRefusedNDEFSelect(
+                context, ndefFileID: setup.ndefFileID)
+        }
     }
 
     /// The tag's NLEN (ENLEN) claims more than its NDEF file holds: the DUT must report a tag
     /// response error (CoreNFC's, the tag answered wrongly) or not NDEF, never a message, and
-    /// (when `fileSize` is what the CC announces) read nothing past the file.
+    /// (when `fileSize` is what the CC announces) read nothing past the file; (when the file
+    /// really ends at `realSize`, before the CC says) its refusal must rest on a READ past
+    /// that end that the tag refused or answered short.
     static func brokenLengthCase(
-        _ id: String, _ title: String, _ setup: Type4Setup, fileSize: Int?, rule: String,
-        expect: String
+        _ id: String, _ title: String, _ setup: Type4Setup, fileSize: Int?, realSize: Int? = nil,
+        rule: String, expect: String
     ) -> ConformanceCase {
         refusalCase(
             id, title, setup,
@@ -57,7 +68,12 @@ extension Type4LayoutSuite {
             // The refusal rests on the length field: the DUT must have read it.
             let looked = await RFObservations.lengthFieldReadOnAir(
                 context, backing: "the DUT refused the length")
-            guard looked.verdict == .pass, let fileSize else { return looked }
+            guard looked.verdict == .pass else { return looked }
+            if let realSize {
+                let rests = await RFObservations.refusalRestsOnFileEnd(context, realSize: realSize)
+                guard rests.verdict == .pass else { return rests }
+            }
+            guard let fileSize else { return .pass }
             return await RFObservations.staysInsideNDEFFile(context, size: fileSize)
         }
     }
@@ -77,13 +93,22 @@ extension Type4LayoutSuite {
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [tag])
                 _ = try await CaseSteps.scan(context, expecting: 1)
+                // A fail that rests on what the DUT reported names what the tag served it.
+                let onAir = { () async -> String in
+                    await "; "
+                        + RFObservations.type4ReadEvidence(
+                            context, ndefFileID: setup.ndefFileID)
+                }
                 do throws(DUTError) {
                     let read = try await context.dut.read()
-                    if let misread = misread(read, expected: expected) { return misread }
+                    if let misread = misread(read, expected: expected) {
+                        return .fail(misread.message + (await onAir()))
+                    }
                 } catch .reader(let name, let message) {
                     guard errors.contains(name) else {
                         return .fail(
-                            "the DUT reported \(name) (\(message)), expected \(expected)")
+                            "the DUT reported \(name) (\(message)), expected \(expected)"
+                                + (await onAir()))
                     }
                 } catch {
                     return CaseSteps.outcome(of: error, in: "read")
@@ -101,8 +126,8 @@ extension Type4LayoutSuite {
     static func misread(_ read: DUTRead, expected: String) -> RepetitionOutcome? {
         if let bytes = read.ndef, !bytes.isEmpty {
             return .fail(
-                "the DUT read \(bytes.count) bytes (status \(read.status.rawValue)) off a tag it "
-                    + "had to refuse; expected \(expected)")
+                "the DUT reported \(bytes.count) message bytes (status \(read.status.rawValue)) "
+                    + "off a tag it had to refuse; expected \(expected)")
         }
         if let records = read.records, !records.isEmpty {
             return .fail(
@@ -122,6 +147,20 @@ extension Type4LayoutSuite {
             guard outcome.verdict == .pass else { return outcome }
         }
         return .pass
+    }
+
+    /// `conformanceCase` with `check` on what the tag saw after it passed.
+    static func checked(_ conformanceCase: ConformanceCase, then check: @escaping RFCheck)
+        -> ConformanceCase
+    {
+        var checked = conformanceCase
+        let body = conformanceCase.body
+        checked.body = { context in
+            let outcome = await body(context)
+            guard outcome.verdict == .pass else { return outcome }
+            return await check(context)
+        }
+        return checked
     }
 
     /// A case built elsewhere (`ndef-read`, `ndef-write` judgements), with this suite's setup
@@ -169,6 +208,9 @@ extension Type4LayoutSuite {
         if quirks.refusesExtendedLength { parts.append("short APDUs only") }
         if quirks.ndefFileMissing { parts.append("NDEF file missing") }
         if let size = quirks.ndefFileSize { parts.append("NDEF file really \(size) bytes") }
+        if quirks.answersShortReads {
+            parts.append("a READ BINARY past a file's end answered with what is there and 9000")
+        }
         return parts.joined(separator: ", ")
     }
 }

@@ -12,6 +12,8 @@ extension Type4LayoutSuite {
         return [
             // AOSP ends NDEF detection there (not NDEF); a CoreNFC-shaped reader may find the
             // tag NDEF and fail the read instead: both refuse, and both are accepted.
+            // Accidental route: a reader that trusts NLEN reads past the file and is refused
+            // 6700 there; the RF side fails any READ past the file whatever the DUT reports.
             brokenLengthCase(
                 "T4T-L-015",
                 "refuses a tag whose NLEN (0100) exceeds its 64-byte NDEF file, reading nothing "
@@ -21,8 +23,8 @@ extension Type4LayoutSuite {
                     $0.declaredMessageLength = 0x100
                 }, fileSize: 0x40,
                 rule: "NFC Forum T4T 2.0 §5.4.1 (NDEF Detection Procedure): NLEN at most the "
-                    + "maximum NDEF file size less 2, or the tag is not in a valid state (AOSP "
-                    + "rw_t4t.cc: \"NLEN + 2 must be <= max file size\")",
+                    + "maximum NDEF file size less 2, or the tag is not in a valid state (Android's "
+                    + "NFC stack, AOSP rw_t4t.cc: \"NLEN (%d) + 2 must be <= max file size\")",
                 expect: "tagResponseError or status notSupported, no message; no READ BINARY "
                     + "past the file's 64 bytes"),
             brokenLengthCase(
@@ -39,21 +41,24 @@ extension Type4LayoutSuite {
             readCase(
                 "T4T-L-017", "reads a message exactly filling an odd-sized NDEF file (0101 bytes)",
                 tag(odd) { $0.maximumFileSize = 0x0101 },
-                rule: "NFC Forum T4T: an NDEF file holds its maximum size less NLEN's 2 bytes",
+                rule: "NFC Forum T4T 2.0 §5.2 (NDEF Storage): an NDEF file holds its maximum "
+                    + "size less NLEN's 2 bytes",
                 expect: "the message byte for byte; no READ BINARY past the file's 257 bytes",
                 rf: [{ await RFObservations.staysInsideNDEFFile($0, size: 0x0101) }]),
             // The reader cannot know the file is shorter than the CC says: reading past its
-            // real end is expected here, reporting a cut message is not.
+            // real end is expected here, reporting a cut message is not. The refusal must rest
+            // on the READ the tag refused; T4T-L-034 answers that READ 9000 instead, taking
+            // away the route of a reader that stops only for the status word.
             brokenLengthCase(
                 "T4T-L-018",
                 "reports an error, not a cut message, when the NDEF file ends before NLEN does",
                 tag(head) {
                     $0.declaredMessageLength = 0x100
                     $0.quirks.ndefFileSize = 0x40
-                }, fileSize: nil,
-                rule: "ISO/IEC 7816-4 READ BINARY: a read past the end of the file is refused "
-                    + "(6B00, 6700); NFC Forum T4T 2.0 §5.4.6 (NDEF Read Procedure): the message "
-                    + "is NLEN bytes",
+                }, fileSize: nil, realSize: 0x40,
+                rule: "ISO/IEC 7816-4:2005 §7.2.3 (READ BINARY command) and §5.1.3 (Status "
+                    + "bytes): a read past the end of the file is refused (6B00, 6700); NFC Forum "
+                    + "T4T 2.0 §5.4.6 (NDEF Read Procedure): the message is NLEN bytes",
                 expect: "tagResponseError or status notSupported; never the 62 bytes that are "
                     + "there"),
             described(
@@ -72,23 +77,29 @@ extension Type4LayoutSuite {
                     "reads ENLEN 00000000 (mapping 3.0) as no message, not the stale message "
                         + "after it",
                     .type4(stale30),
-                    rule: "NFC Forum T4T 3.0: ENLEN 00000000 is the INITIALIZED state",
+                    rule: "NFC Forum T4T 3.0, the INITIALIZED state (clause number not checked): "
+                        + "ENLEN 00000000",
                     suite: name),
                 stale30,
                 expect: "no message (zeroLengthMessage or an empty read), never the bytes after "
                     + "ENLEN"),
+            // Accidental route: a reader that ignores the SELECT's 6A82 reads NLEN from the CC
+            // still selected and is refused 6700 for the 15 bytes "NLEN" 000F asks; nfcpy
+            // reports any failed read as no NDEF. The RF side fails any READ or UPDATE BINARY
+            // after the refused SELECT.
             notNDEFCase(
                 "T4T-L-021",
                 "refuses a tag whose NDEF file is missing (its SELECT answers 6A82) as not NDEF",
-                tag { $0.quirks.ndefFileMissing = true },
+                tag { $0.quirks.ndefFileMissing = true }, stopsAtRefusedNDEFSelect: true,
                 rule: "NFC Forum T4T 2.0 §5.4.1 (NDEF Detection Procedure) and §5.4.5 (NDEF Select "
                     + "Procedure): the NDEF File Select must succeed, or the tag is not NDEF",
                 expect: "status notSupported after reading the CC"),
             readCase(
                 "T4T-L-022", "reads the NDEF file at the ID the CC names (E105), not at E104",
                 tag { $0.ndefFileID = 0xE105 },
-                rule: "NFC Forum T4T CC: the NDEF File Control TLV names the NDEF file's ID, any "
-                    + "but the reserved ones",
+                rule: "NFC Forum T4T 2.0 §5.1.2.1 (NDEF File Control TLV, RQ_T4T_NDA_016): the "
+                    + "TLV names the NDEF file's ID, any but the reserved ones (0000, E102, E103, "
+                    + "3F00, 3FFF) and FFFF",
                 expect: "the message byte for byte"),
         ]
     }
@@ -105,8 +116,9 @@ extension Type4LayoutSuite {
         let proprietary80 = tag { $0.writeAccess = 0x80 }
         let proprietaryFE = tag { $0.writeAccess = 0xFE }
         let rule =
-            "NFC Forum T4T CC: write access 80...FE is proprietary, not invalid "
-            + "(NXPNFCLinux/linux_libnfc-nci#33: Android took it for invalid and found no NDEF)"
+            "NFC Forum T4T 2.0 §5.1.2.1 (NDEF File Control TLV): write access 80...FE is "
+            + "proprietary, not invalid (a reader bug fix, github.com/NXPNFCLinux/"
+            + "linux_libnfc-nci/pull/33: Android took it for invalid and found no NDEF)"
         return [
             readCase(
                 "T4T-L-023", "reads a tag whose write access is proprietary (80)", proprietary80,
@@ -123,19 +135,25 @@ extension Type4LayoutSuite {
                 proprietaryFE,
                 expect: "status readOnly, capacity 2046: NDEF, not writable without the "
                     + "proprietary means"),
+            // Accidental route: the tag refuses an UPDATE BINARY 6982, which a reader that
+            // writes anyway may report as tagNotWritable; the RF side fails any UPDATE BINARY.
             described(
-                NDEFWriteSuite.refusalCase(
-                    "T4T-L-025",
-                    "refuses to write to a tag whose write access is proprietary (80), the tag "
-                        + "unchanged",
-                    .type4(proprietary80), stale, expecting: "tagNotWritable", rule: rule,
-                    suite: name),
+                checked(
+                    NDEFWriteSuite.refusalCase(
+                        "T4T-L-025",
+                        "refuses to write to a tag whose write access is proprietary (80), the "
+                            + "tag unchanged",
+                        .type4(proprietary80), stale, expecting: "tagNotWritable", rule: rule,
+                        suite: name)
+                ) { await RFObservations.noUpdateBinary($0, writeAccess: 0x80) },
                 proprietary80,
-                expect: "tagNotWritable, and no UPDATE BINARY changes the tag"),
+                expect: "tagNotWritable from the CC's write access: no UPDATE BINARY reaches the "
+                    + "tag"),
             readCase(
                 "T4T-L-026", "reads a read-only tag (write access FF)",
                 tag { $0.readOnly = true },
-                rule: "NFC Forum T4T CC: write access FF is read-only; reading is unaffected",
+                rule: "NFC Forum T4T 2.0 §5.1.2.1 (NDEF File Control TLV) and §5.3.3 (READ-ONLY "
+                    + "State): write access FF is read-only; reading is unaffected",
                 expect: "the message byte for byte"),
         ]
     }
@@ -151,9 +169,10 @@ extension Type4LayoutSuite {
                 "T4T-L-027",
                 "reads a 256-byte message, one record with a 4-byte payload length",
                 tag(Fixtures.message(ofLength: 0x100)),
-                rule: "NFC Forum NDEF: a record whose payload exceeds 255 bytes has SR clear and "
-                    + "a 4-byte payload length; T4T NLEN is 2 bytes (readers that report such "
-                    + "messages as corrupt)",
+                rule: "NFC Forum NDEF 1.0 §3.2.4 (SR) and §3.2.9 (PAYLOAD_LENGTH): a record whose "
+                    + "payload exceeds 255 bytes has SR clear and a 4-byte payload length; T4T 2.0 "
+                    + "§5.2 (NDEF Storage): NLEN is 2 bytes (some readers report such messages as "
+                    + "corrupt)",
                 expect: "the message byte for byte"),
             readCase(
                 "T4T-L-028", "reads a full 8 KiB NDEF file (mapping 2.0)", eight,
@@ -169,22 +188,26 @@ extension Type4LayoutSuite {
                 "T4T-L-029",
                 "reads a full NDEF file of 7FFF bytes, the largest every mapping 2.0 reader takes",
                 largest20,
-                rule: "NFC Forum T4T 2.0: offsets up to 7FFF in P1-P2; AOSP "
-                    + "rw_t4t_validate_cc_file refuses a 2.0 NDEF file above 7FFF bytes",
+                rule: "NFC Forum T4T 2.0 §4.2 (High Level Command Set: READ BINARY): offsets up "
+                    + "to 7FFF in P1-P2; Android's NFC stack (AOSP rw_t4t.cc, "
+                    + "rw_t4t_validate_cc_file) refuses a 2.0 NDEF file above 7FFF bytes",
                 expect: "the message byte for byte; no READ BINARY past the file",
                 rf: [{ await RFObservations.staysInsideNDEFFile($0, size: 0x7FFF) }]),
             readCase(
                 "T4T-L-030", "reads a full 32 KiB ENDEF file (mapping 3.0, ENLEN)", thirtyTwo,
-                rule: "NFC Forum T4T 3.0: the ENDEF file and its 4-byte ENLEN (files of 8000 "
-                    + "bytes and more)",
+                rule: "NFC Forum T4T 3.0 §5.5.6 (NDEF Read Procedure): the ENDEF file and its "
+                    + "4-byte ENLEN (files of 8000 bytes and more)",
                 expect: "the message byte for byte; no READ BINARY past the file",
                 rf: [{ await RFObservations.staysInsideNDEFFile($0, size: 0x8000) }]),
             readCase(
                 "T4T-L-031",
                 "reads a full 64 KiB ENDEF file, past offset 7FFF with READ BINARY B1",
                 sixtyFour,
-                rule: "NFC Forum T4T 3.0: offsets above 7FFF travel in an offset data object "
-                    + "(B1) (sonyxperiadev/bug_tracker#53: large files unreadable)",
+                rule: "NFC Forum T4T 3.0 §5.5.6 (NDEF Read Procedure) and its READ BINARY with "
+                    + "an offset data object (clause number not checked): offsets above 7FFF "
+                    + "travel in an offset data object (B1) (related reader bug: github.com/"
+                    + "sonyxperiadev/bug_tracker/issues/53, cards that need extended-length APDUs "
+                    + "unreadable)",
                 expect: "the message byte for byte; no READ BINARY past the file",
                 rf: [{ await RFObservations.staysInsideNDEFFile($0, size: 0x1_0000) }]),
             // iso14443: ISO/IEC 7816-4 agrees (a reader uses extended lengths only where the card
@@ -193,9 +216,10 @@ extension Type4LayoutSuite {
                 "T4T-L-032",
                 "reads a tag that takes short APDUs only, the CC with a short READ BINARY",
                 tag(Fixtures.message(ofLength: 1000)) { $0.quirks.refusesExtendedLength = true },
-                rule: "NFC Forum T4T TS 1.2 §5.3.1: the CC is read with a short READ BINARY "
-                    + "(openwallet-foundation/multipaz#166); ISO/IEC 7816-4 §5.1: extended "
-                    + "lengths are a card's option (multipaz#96)",
+                rule: "NFC Forum T4T TS 1.2 §5.3.1 (as quoted in github.com/openwallet-"
+                    + "foundation/multipaz/pull/166; not checked in the specification): the CC is "
+                    + "read with a short READ BINARY; ISO/IEC 7816-4:2005 §5.1 (Command-response "
+                    + "pairs): extended lengths are a card's option (multipaz/pull/96)",
                 expect: "the message byte for byte; no extended-length APDU",
                 rf: [{ await RFObservations.onlyShortAPDUs($0) }]),
         ]

@@ -79,7 +79,7 @@ public enum Gate {
         allowDifferentCatalogue: Bool = false
     ) throws(GateRefusal) -> [String] {
         var warnings: [String] = []
-        switch (baseline.rig.profile, candidate.rig.profile) {
+        switch (baseline.judgedProfiles, candidate.judgedProfiles) {
         case (let old?, let new?) where old != new:
             guard allowDifferentProfile else {
                 throw .differentProfiles(baseline: old, candidate: new)
@@ -88,7 +88,7 @@ public enum Gate {
                 "the baseline was judged under profile \(old) and the candidate under \(new); "
                     + "compared anyway (--allow-different-profile)")
         case (nil, _), (_, nil):
-            let which = baseline.rig.profile == nil ? "baseline" : "candidate"
+            let which = baseline.judgedProfiles == nil ? "baseline" : "candidate"
             warnings.append(
                 "the \(which)'s report does not say its profile (written before profiles): "
                     + "whether both runs were judged by the same rules is unknown")

@@ -24,7 +24,7 @@ public struct GateRunFacts: Sendable, Hashable {
         runID = report.runID
         dut = report.dut
         nfcrig = report.nfcrig
-        profile = report.rig.profile
+        profile = report.judgedProfiles
         catalogue = report.catalogue
         outcome = report.outcome
         notOffered = report.summary.notOffered

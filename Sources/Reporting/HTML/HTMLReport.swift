@@ -80,7 +80,7 @@ public enum HTMLReport {
                     "Rig",
                     "\(e(report.rig.name)) (<code>\(e(report.rig.file))</code>, "
                         + "\(e(report.rig.clock)) clock"
-                        + (report.rig.profile.map { ", profile \(e($0))" } ?? "") + ")"
+                        + (report.judgedProfiles.map { ", profile \(e($0))" } ?? "") + ")"
                 ),
                 ("DUT", e(report.dut.name)), ("Firmware", e(report.dut.firmware)),
             ]

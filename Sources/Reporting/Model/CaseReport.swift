@@ -1,4 +1,5 @@
 import Conformance
+import Rig
 
 /// One case as `report.json` keeps it: identity, verdict, message and summarised latencies.
 public struct CaseReport: Sendable, Hashable, Codable {
@@ -8,6 +9,9 @@ public struct CaseReport: Sendable, Hashable, Codable {
     public var suite: String
     /// What the case checks.
     public var title: String
+    /// The profile the case was judged under; absent in reports of schema 1 and 2, whose
+    /// cases were all judged under the run's.
+    public var profile: String?
     /// How it came out.
     public var verdict: Verdict
     /// Why, in one line; empty for most passes. May quote the DUT.
@@ -25,14 +29,21 @@ public struct CaseReport: Sendable, Hashable, Codable {
     /// For a case skipped because the DUT answered `unsupported`: the operation it did not
     /// offer; absent otherwise.
     public var unsupportedOperation: String?
+    /// The behaviours of the DUT's adapter that decide the case (its verdict judges the
+    /// adapter, not the reader stack); absent when none.
+    public var adapterDecides: [String]?
 
     /// Creates a case report.
     public init(
-        id: String, suite: String, title: String, verdict: Verdict, message: String = "",
-        durationMs: Double = 0, measurements: [String: MeasurementSummary] = [:],
-        trace: String? = nil, expected: String? = nil, unsupportedOperation: String? = nil
+        id: String, suite: String, title: String, profile: String? = nil, verdict: Verdict,
+        message: String = "", durationMs: Double = 0,
+        measurements: [String: MeasurementSummary] = [:],
+        trace: String? = nil, expected: String? = nil, unsupportedOperation: String? = nil,
+        adapterDecides: [String]? = nil
     ) {
+        self.adapterDecides = adapterDecides
         self.unsupportedOperation = unsupportedOperation
+        self.profile = profile
         self.trace = trace
         self.expected = expected
         self.id = id
@@ -49,12 +60,15 @@ public struct CaseReport: Sendable, Hashable, Codable {
         let measurements = result.samplesByMetric.compactMapValues(
             MeasurementSummary.init(samples:))
         self.init(
-            id: result.id, suite: result.suite, title: result.title, verdict: result.verdict,
+            id: result.id, suite: result.suite, title: result.title,
+            profile: result.profile.rawValue, verdict: result.verdict,
             message: result.message,
             durationMs: Microseconds.milliseconds(Microseconds.of(result.duration)),
             measurements: measurements,
             trace: result.trace.map { _ in TraceFiles.path(for: result.id) },
-            expected: result.expected, unsupportedOperation: result.unsupportedOperation)
+            expected: result.expected, unsupportedOperation: result.unsupportedOperation,
+            adapterDecides: result.adapterDecides.isEmpty
+                ? nil : result.adapterDecides.map(\.rawValue))
     }
 
     /// The metric names, sorted: the order every writer lists them in.

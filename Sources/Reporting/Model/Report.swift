@@ -1,15 +1,33 @@
 import Conformance
 import Foundation
 
-/// A run as `report.json` holds it (schema `nfcrig.report/2`, documented in docs/reports.md).
+/// A run as `report.json` holds it (schema `nfcrig.report/3`, documented in docs/reports.md).
 public struct Report: Sendable, Hashable, Codable {
     /// The schema this version of nfcrig writes.
-    public static let currentSchema = "nfcrig.report/2"
+    public static let currentSchema = "nfcrig.report/3"
+    /// The schema before each case recorded its own profile: still read, every case then
+    /// judged under the run's.
+    public static let secondSchema = "nfcrig.report/2"
     /// The schema before the run's outcome, the catalogue and the build's `dirty` flag:
     /// still read, those fields then derived from the cases or unknown.
     public static let firstSchema = "nfcrig.report/1"
     /// Every schema this version reads.
-    public static let readableSchemas = [currentSchema, firstSchema]
+    public static let readableSchemas = [currentSchema, secondSchema, firstSchema]
+
+    /// The profiles the cases were judged under, for people and the gate: the run's, then
+    /// each suite judged under another (`nfc-forum; restart-polling: corenfc`); nil when the
+    /// report does not say its profile.
+    public var judgedProfiles: String? {
+        guard let profile = rig.profile else { return nil }
+        var others: [String] = []
+        for suite in Set(cases.map(\.suite)).sorted() {
+            let profiles = Set(cases.filter { $0.suite == suite }.compactMap(\.profile))
+            for other in profiles.sorted() where other != profile {
+                others.append("\(suite): \(other)")
+            }
+        }
+        return ([profile] + others).joined(separator: "; ")
+    }
 
     /// The rig a run used.
     public struct RigInfo: Sendable, Hashable, Codable {

@@ -106,7 +106,7 @@ public enum JUnitReport {
             ("rig.name", report.rig.name), ("rig.file", report.rig.file),
             ("rig.clock", report.rig.clock),
         ]
-        if let profile = report.rig.profile { properties.append(("rig.profile", profile)) }
+        if let profile = report.judgedProfiles { properties.append(("rig.profile", profile)) }
         properties += [("dut.name", report.dut.name), ("dut.firmware", report.dut.firmware)]
         if let isoDEP = report.dut.isoDEP { properties.append(("dut.isoDEP", isoDEP.rawValue)) }
         properties += [

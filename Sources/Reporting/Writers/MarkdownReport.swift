@@ -33,7 +33,11 @@ public enum MarkdownReport {
                 header: ["case", "title", "verdict", "time (ms)"],
                 rows: cases.map {
                     [
-                        MarkdownText.inline($0.id), MarkdownText.inline($0.title),
+                        MarkdownText.inline($0.id),
+                        MarkdownText.inline($0.title)
+                            + ($0.adapterDecides.map {
+                                " (decided by the adapter: " + $0.joined(separator: ", ") + ")"
+                            } ?? ""),
                         $0.verdict.rawValue, ReportFormatting.milliseconds($0.durationMs),
                     ]
                 })
@@ -84,7 +88,7 @@ public enum MarkdownReport {
                 [
                     "rig",
                     "\(text(report.rig.name)) (\(text(report.rig.file)), \(text(report.rig.clock)) clock"
-                        + (report.rig.profile.map { ", profile \(text($0))" } ?? "") + ")",
+                        + (report.judgedProfiles.map { ", profile \(text($0))" } ?? "") + ")",
                 ],
                 ["DUT", text(report.dut.name)], ["firmware", text(report.dut.firmware)],
             ] + (report.dut.isoDEP.map { [["ISO-DEP run by", $0.rawValue]] } ?? [])

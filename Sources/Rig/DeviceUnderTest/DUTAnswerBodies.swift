@@ -27,10 +27,14 @@ enum DUTAnswerBody {
         let firmware: String
         let `protocol`: DUTCount?
         let isoDEP: DUTName<ISODEPHandling>?
+        let adapterAdds: [DUTName<AdapterBehaviour>]?
+        let behavesAs: DUTName<CoreNFCRole>?
 
         enum CodingKeys: String, CodingKey {
             case name, firmware, `protocol`
             case isoDEP = "iso_dep"
+            case adapterAdds = "adapter_adds"
+            case behavesAs = "behaves_as"
         }
     }
 

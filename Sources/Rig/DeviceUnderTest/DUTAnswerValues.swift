@@ -130,3 +130,13 @@ struct DUTErrorName: Decodable, Sendable, Hashable {
         self.name = name
     }
 }
+
+extension AdapterBehaviour: DUTNamedValue {
+    static var namedValues: [Self] { allCases }
+    var protocolName: String { rawValue }
+}
+
+extension CoreNFCRole: DUTNamedValue {
+    static var namedValues: [Self] { allCases }
+    var protocolName: String { rawValue }
+}

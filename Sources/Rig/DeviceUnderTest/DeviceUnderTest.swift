@@ -38,12 +38,36 @@ public struct DUTIdentity: Sendable, Hashable, Codable {
     /// Who runs ISO-DEP (ISO/IEC 14443-4) for it, when it said: its reader chip or its own
     /// software. Where the chip does, the chip's firmware answers the `isodep-errors` cases.
     public var isoDEP: ISODEPHandling?
+    /// What its adapter adds on top of the reader stack, as it declared.
+    public var adapterAdds: [AdapterBehaviour]
+    /// Whether it behaves as an app on CoreNFC or as CoreNFC alone.
+    public var behavesAs: CoreNFCRole
 
     /// Creates an identity.
-    public init(name: String, firmware: String, isoDEP: ISODEPHandling? = nil) {
+    public init(
+        name: String, firmware: String, isoDEP: ISODEPHandling? = nil,
+        adapterAdds: [AdapterBehaviour] = [], behavesAs: CoreNFCRole = .app
+    ) {
         self.name = name
         self.firmware = firmware
         self.isoDEP = isoDEP
+        self.adapterAdds = adapterAdds
+        self.behavesAs = behavesAs
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, firmware, isoDEP, adapterAdds, behavesAs
+    }
+
+    /// Reads an identity; the adapter's behaviours and role may be absent (older reports).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        firmware = try container.decode(String.self, forKey: .firmware)
+        isoDEP = try container.decodeIfPresent(ISODEPHandling.self, forKey: .isoDEP)
+        adapterAdds =
+            try container.decodeIfPresent([AdapterBehaviour].self, forKey: .adapterAdds) ?? []
+        behavesAs = try container.decodeIfPresent(CoreNFCRole.self, forKey: .behavesAs) ?? .app
     }
 }
 

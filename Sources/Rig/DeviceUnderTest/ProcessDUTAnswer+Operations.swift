@@ -49,7 +49,10 @@ extension ProcessDUTAnswer {
             throw .protocolViolation(
                 line: line, reason: "the DUT speaks protocol \(spoken); nfcrig speaks \(version)")
         }
-        return DUTIdentity(name: hello.name, firmware: hello.firmware, isoDEP: hello.isoDEP?.value)
+        return DUTIdentity(
+            name: hello.name, firmware: hello.firmware, isoDEP: hello.isoDEP?.value,
+            adapterAdds: (hello.adapterAdds ?? []).map(\.value),
+            behavesAs: hello.behavesAs?.value ?? .app)
     }
 
     /// The `scan` response: the UIDs of the tags the DUT found, as it wrote them.

@@ -19,6 +19,9 @@ public actor ReferenceDUT: DeviceUnderTest {
     /// `read-error-as-no-ndef`: a failed Type 4 read is reported as no NDEF, as nfcpy does.
     private let readErrorsAsNoNDEF: Bool
     private var lastMessage: NDEFMessage?
+    /// `reports-cached-message`: the last read, answered again when no tag is connected.
+    private let reportsCachedMessage: Bool
+    private var cachedRead: DUTRead?
     private var opened = false
 
     /// A reader on `chip` timed by `clock` (the rig's `readerClock`), with `faults` applied.
@@ -29,6 +32,7 @@ public actor ReferenceDUT: DeviceUnderTest {
         inbox = events
         isoDEP = faults.runsISODEPOnHost ? .host : .chip
         readErrorsAsNoNDEF = faults.type4Layout.contains(.readErrorAsNoNDEF)
+        reportsCachedMessage = faults.reportsCachedMessage
         reader = NFCReferenceReader(
             device: chip.device, configuration: ReaderConfiguration(faults: faults),
             clock: clock, onEvent: { event in events.observe(event) })
@@ -82,9 +86,12 @@ public actor ReferenceDUT: DeviceUnderTest {
                 return DUTRead(status: .notSupported, capacity: 0, ndef: nil)
             }
             lastMessage = read.message
-            return DUTRead(
+            let answer = DUTRead(
                 status: mapped, capacity: capacity, ndef: read.bytes, records: read.message.records)
+            cachedRead = answer
+            return answer
         } catch {
+            if reportsCachedMessage, error == .tagNotConnected, let cachedRead { return cachedRead }
             throw Self.map(error)
         }
     }

@@ -17,16 +17,22 @@ public struct RigFile: Sendable, Hashable {
     public var repeatCount: Int
     /// The suites to run, in order, with where each was named.
     public var suites: [Located<String>]
-    /// Whose rules the reader is judged by where the references disagree.
+    /// Whose rules the reader is judged by: the default for every suite the rig names
+    /// without a profile of its own.
     public var profile: ReaderProfile
+    /// The suites named with a profile of their own (`- {suite: restart-polling, profile:
+    /// corenfc}`): a rig can judge each suite under the profile whose sources have its rules.
+    public var suiteProfiles: [String: ReaderProfile]
 
     /// Creates a rig description.
     public init(
         name: String, description: String? = nil, clock: ClockMode = .virtual,
         emulators: [Emulator], dut: DeviceUnderTestSpec, tolerances: Tolerances = Tolerances(),
-        repeatCount: Int = 1, suites: [Located<String>] = [], profile: ReaderProfile = .nfcForum
+        repeatCount: Int = 1, suites: [Located<String>] = [], profile: ReaderProfile = .nfcForum,
+        suiteProfiles: [String: ReaderProfile] = [:]
     ) {
         self.profile = profile
+        self.suiteProfiles = suiteProfiles
         self.name = name
         self.description = description
         self.clock = clock
@@ -35,6 +41,11 @@ public struct RigFile: Sendable, Hashable {
         self.tolerances = tolerances
         self.repeatCount = repeatCount
         self.suites = suites
+    }
+
+    /// The profile `suite` is judged under: its own where the rig names one, else the rig's.
+    public func profile(forSuite suite: String) -> ReaderProfile {
+        suiteProfiles[suite] ?? profile
     }
 
     /// Whether any chip, an emulator's or the DUT's reader, is `virtual-usb`.

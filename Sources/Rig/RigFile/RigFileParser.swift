@@ -28,10 +28,7 @@ public struct RigFileParser: Sendable {
             } ?? ReaderProfile.nfcForum.rawValue
         guard let profile = ReaderProfile(rawValue: profileText) else {
             throw error(
-                at: top.optional("profile"),
-                "profile must be "
-                    + ReaderProfile.allCases.map(\.rawValue).joined(separator: ", ")
-                    + ", not \"\(profileText)\"")
+                at: top.optional("profile"), Self.profileChoice(profileText))
         }
         let emulatorsNode = try top.required("emulators")
         let emulators = try sequence(emulatorsNode, what: "emulators").map {
@@ -51,14 +48,18 @@ public struct RigFileParser: Sendable {
             try top.optional("repeat").map { (node) throws(RigFileError) in
                 try integer(node, what: "repeat", in: 1...10_000)
             } ?? 1
-        let suites =
-            try top.optional("suites").map { node throws(RigFileError) in
-                try sequence(node, what: "suites").map { item throws(RigFileError) in
-                    RigFile.Located(
-                        try string(item, what: "a suite name"), line: line(item),
-                        column: column(item))
-                }
-            } ?? []
+        var suites: [RigFile.Located<String>] = []
+        var suiteProfiles: [String: ReaderProfile] = [:]
+        for item in try top.optional("suites").map({ node throws(RigFileError) in
+            try sequence(node, what: "suites")
+        }) ?? [] {
+            let (suite, suiteProfile) = try suiteEntry(item)
+            guard !suites.contains(where: { $0.value == suite }) else {
+                throw error(at: item, "suite \"\(suite)\" is named twice")
+            }
+            suites.append(RigFile.Located(suite, line: line(item), column: column(item)))
+            suiteProfiles[suite] = suiteProfile
+        }
         let rig = RigFile(
             name: name,
             description: try top.optional("description").map { (node) throws(RigFileError) in
@@ -68,7 +69,8 @@ public struct RigFileParser: Sendable {
             tolerances: try top.optional("tolerances").map { (node) throws(RigFileError) in
                 try tolerances(node)
             } ?? RigFile.Tolerances(),
-            repeatCount: repeatCount, suites: suites, profile: profile)
+            repeatCount: repeatCount, suites: suites, profile: profile,
+            suiteProfiles: suiteProfiles)
         try checkVirtualUSB(rig, emulatorsNode: emulatorsNode, dutNode: dutNode)
         try checkClock(rig, top: top, dutNode: dutNode)
         try checkOneField(rig, emulatorsNode: emulatorsNode, dutNode: dutNode)
@@ -79,6 +81,25 @@ public struct RigFileParser: Sendable {
         "name", "description", "clock", "emulators", "dut", "tolerances", "repeat", "suites",
         "profile",
     ]
+
+    /// A `suites:` entry: a suite's name, or `{suite: NAME, profile: PROFILE}` for a suite
+    /// judged under a profile other than the rig's.
+    private func suiteEntry(_ node: Node) throws(RigFileError) -> (String, ReaderProfile?) {
+        guard node.mapping != nil else { return (try string(node, what: "a suite name"), nil) }
+        let map = try mapping(node, what: "a suite entry", keys: ["suite", "profile"])
+        let profileNode = try map.required("profile")
+        let profileText = try string(profileNode, what: "profile")
+        guard let profile = ReaderProfile(rawValue: profileText) else {
+            throw error(at: profileNode, Self.profileChoice(profileText))
+        }
+        return (try string(map.required("suite"), what: "a suite name"), profile)
+    }
+
+    /// What a profile must be, for errors.
+    static func profileChoice(_ text: String) -> String {
+        "profile must be " + ReaderProfile.allCases.map(\.rawValue).joined(separator: ", ")
+            + ", not \"\(text)\""
+    }
 
     private func emulator(_ node: Node) throws(RigFileError) -> RigFile.Emulator {
         let map = try mapping(node, what: "an emulator", keys: ["id", "device"])

@@ -102,8 +102,14 @@ public actor RigTagSlot {
     /// Returns once the tag's chip listens (or a reader has it) rather than arming again
     /// after the last reader let go; at once when no tag is in the field. A conformance step
     /// waits for this before the DUT polls, so that a slow host cannot hide a tag from it.
+    ///
+    /// A tag a reader put in HALT while its field stays on is ready as it is: it keeps silent
+    /// to REQA until the field goes off (ISO/IEC 14443-3), so its chip cannot listen yet, and
+    /// finding it again is the reader's work (a reader that resolved a collision to the
+    /// other tag leaves this one so).
     public func ready() async throws(RigTagError) {
         guard inField, let arming else { return }
+        if case .haltedUntilFieldOff = events.last?.kind { return }
         do {
             if let simulated = chip.simulated {
                 // The chip itself knows: the emulator's log lags behind a release its host

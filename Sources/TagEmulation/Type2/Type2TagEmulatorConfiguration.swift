@@ -2,8 +2,11 @@ import PN533
 
 /// How a Type 2 Tag emulator presents itself on the RF side.
 public struct Type2TagEmulatorConfiguration: Sendable, Hashable {
-    /// What TgInitAsTarget announces: SENS_RES `44 00` as an NTAG (libnfc's Type 2 emulation
-    /// does the same with its 4-byte UID), UID `08` + NFCID1t, SEL_RES `00` (no ISO-DEP).
+    /// What TgInitAsTarget announces: SENS_RES `04 00` (a single-size UID), UID `08` +
+    /// NFCID1t, SEL_RES `00` (no ISO-DEP). A PN533 in target mode completes anticollision
+    /// with that 4-byte UID only, so an NTAG's `44 00` (double size, which libnfc's Type 2
+    /// emulation announces) would promise a 7-byte UID the chip never sends: a strict
+    /// reader would fail on nfcrig's tag, not on a bug of its own.
     public var target: TargetConfiguration
     /// How long one TgInitAsTarget waits for a reader before the emulator arms the chip
     /// again: a safeguard, since the chip listens indefinitely and cancelling the emulator
@@ -19,8 +22,9 @@ public struct Type2TagEmulatorConfiguration: Sendable, Hashable {
     /// How often a halted tag checks whether the reader's field has gone.
     public var fieldCheckInterval: Duration = .milliseconds(1)
 
-    /// SENS_RES of an NTAG21x.
-    public static let sensRes: [UInt8] = [0x44, 0x00]
+    /// SENS_RES of a Type 2 tag with a single-size UID (ISO/IEC 14443-3 ATQA bits 8-7 `00`),
+    /// the only UID size a PN533 in target mode can present.
+    public static let sensRes: [UInt8] = [0x04, 0x00]
     /// SEL_RES of a Type 2 Tag.
     public static let selRes: UInt8 = 0x00
 

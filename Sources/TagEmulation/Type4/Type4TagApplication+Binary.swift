@@ -1,7 +1,8 @@
 import TagFormat
 
 extension Type4TagApplication {
-    /// READ BINARY: `length` bytes of the selected file from `offset`, at most MLe.
+    /// READ BINARY: `length` bytes of the selected file from `offset`, at most MLe; past the
+    /// file's end 6700, or the bytes there with the quirk `answersShortReads`.
     func readBinary(offset: Int, length: Int) -> ResponseAPDU {
         guard case .file(let file) = selection else {
             return ResponseAPDU(statusWord: .commandNotAllowed)
@@ -15,7 +16,10 @@ extension Type4TagApplication {
         let content = content(of: file)
         guard offset < content.count else { return ResponseAPDU(statusWord: .wrongP1P2) }
         guard offset + length <= content.count else {
-            return ResponseAPDU(statusWord: .wrongLength)
+            guard configuration.quirks.answersShortReads else {
+                return ResponseAPDU(statusWord: .wrongLength)
+            }
+            return ResponseAPDU(data: Array(content[offset...]), statusWord: .ok)
         }
         return ResponseAPDU(data: Array(content[offset..<offset + length]), statusWord: .ok)
     }

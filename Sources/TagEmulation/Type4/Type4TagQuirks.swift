@@ -31,6 +31,11 @@ public struct Type4TagQuirks: Sendable, Hashable {
     /// The NDEF file's real size, when it is smaller than the CC announces: reads past it
     /// are answered as past the end of a file (6B00, 6700).
     public var ndefFileSize: Int?
+    /// Whether a READ BINARY that asks past the end of a file is answered with the bytes
+    /// there and 9000, as some cards do, rather than refused (6700): ISO/IEC 7816-4 lets a
+    /// card answer fewer bytes than Le asks. A reader that refuses a tag only because such a
+    /// read failed is then seen to (issue 33).
+    public var answersShortReads: Bool
 
     /// The well-behaved tag.
     public static let none = Type4TagQuirks()
@@ -40,7 +45,7 @@ public struct Type4TagQuirks: Sendable, Hashable {
         announcedCCLength: UInt16? = nil, announcedMappingVersion: UInt8? = nil,
         selectWithoutLe: StatusWord? = nil, selectWithLe: StatusWord? = nil,
         refusesExtendedLength: Bool = false, ndefFileMissing: Bool = false,
-        ndefFileSize: Int? = nil
+        ndefFileSize: Int? = nil, answersShortReads: Bool = false
     ) {
         self.announcedCCLength = announcedCCLength
         self.announcedMappingVersion = announcedMappingVersion
@@ -49,6 +54,7 @@ public struct Type4TagQuirks: Sendable, Hashable {
         self.refusesExtendedLength = refusesExtendedLength
         self.ndefFileMissing = ndefFileMissing
         self.ndefFileSize = ndefFileSize
+        self.answersShortReads = answersShortReads
     }
 
     /// The CC file a reader is shown: `encoded` with the announced CCLEN and mapping version.

@@ -46,21 +46,28 @@ struct RunCommand: ParsableCommand {
     var out: String = "Reports"
 
     @Option(
+        help: """
+            Judge every suite under this profile (nfc-forum, iso14443, corenfc), setting aside \
+            the rig file's profiles; without --suite, only the suites it judges run.
+            """)
+    var profile: String?
+
+    @Option(
         name: .customLong("dut-fault"),
         help: """
             A deliberate fault of the reference reader (repeatable): restart-delay=800ms, \
-            unsafe-write-order, no-chunk-reassembly, reads-multiple-tags, \
+            unsafe-write-order, no-chunk-reassembly, reads-multiple-tags, reports-cached-message, \
             first-record-not-first-uri, first-tlv-only, one-byte-tlv-length, \
             ignores-lock-bits, ignores-memory-control, ignores-wtx, never-sends-rnak, \
             no-chip-recovery; \
             Type 2 (t2t-layout): ignores-cc-version, reads-past-terminator, \
-            reads-past-data-area; Type 4 (t4t-layout): select-without-le, extended-cc-read, hardcoded-cc-size, \
+            reads-past-data-area, blind-type2-write; Type 4 (t4t-layout): select-without-le, extended-cc-read, hardcoded-cc-size, \
             reads-past-file, rejects-proprietary-access, accepts-unknown-mapping; ISO 7816 \
             sessions (iso7816): no-aid-fallback, selects-any-aid, status-word-errors, \
             automatic-get-response, short-apdus-only, stale-answer-after-loss; NDEF read and \
             write: nlen-off-by-one, tlv-length-off-by-one, capacity-includes-length-field, \
             ignores-write-access, unformatted-as-empty, decodes-empty-message, \
-            writes-empty-message, skips-length-write, relaxed-ndef-decoding, \
+            refuses-empty-message, skips-length-write, relaxed-ndef-decoding, \
             requires-terminator, exact-cc-version, known-data-area-sizes, ignores-mle-mlc; \
             background dispatch: web-links-only, dispatches-custom-schemes, \
             ignores-smart-poster; the host's ISO-DEP (isodep-errors): chains-within-fsc-minus-1, ignores-answer-chaining, \
@@ -69,8 +76,9 @@ struct RunCommand: ParsableCommand {
             layouts: no-version1-fallback, exact-mapping-version, ignores-cclen, ignores-mle, \
             ignores-mlc, partial-message-on-error, reads-past-zero-length, \
             ignores-ndef-select-status, assumes-ndef-file-e104, write-access-as-read-access, \
-            no-offset-data-object, read-error-as-no-ndef; ISO 7816 discovery: \
-            selects-every-aid, application-data-with-status-word, historical-bytes-after-t0.
+            no-offset-data-object, read-error-as-no-ndef, cc-read-by-cclen, \
+            short-answer-ends-read; ISO 7816 discovery: \
+            selects-every-aid, fci-as-application-data, historical-bytes-after-t0.
             """)
     var dutFaults: [String] = []
 
@@ -106,7 +114,17 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try RigOptions.load(rig)
-        let file = loaded.file
+        var chosen = loaded.file
+        if let profile {
+            guard let judging = ReaderProfile(rawValue: profile) else {
+                throw ValidationError(
+                    "--profile must be "
+                        + ReaderProfile.allCases.map(\.rawValue).joined(separator: ", ")
+                        + ", not \"\(profile)\"")
+            }
+            chosen = ConformanceRun.judgedOnly(under: judging, chosen, keepingSuites: !suites.isEmpty)
+        }
+        let file = chosen
         let options = ConformanceRun.Options(
             suites: suites.isEmpty ? nil : suites, caseIDs: cases.isEmpty ? nil : cases,
             repeatCount: repeatCount, dutFaults: (try? ReaderFaults(parsing: dutFaults)) ?? .none,
