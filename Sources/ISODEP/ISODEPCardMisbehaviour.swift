@@ -36,6 +36,20 @@ public struct ISODEPCardMisbehaviour: Sendable, Hashable {
     /// more, as a card carried away (its session ignores the reader until the reader lets
     /// go or the tag is taken out of the field). nil: it stays.
     public var leavesFieldAfterChainingBlocks: Int?
+    /// The card leaves the field, as `leavesFieldAfterChainingBlocks` does, once it has sent
+    /// the first part of its `n`-th chained answer (answers counted over the session), so
+    /// that the departure falls in the same answer however many parts each answer has.
+    public var leavesFieldInChainedAnswer: Int?
+    /// The most INF bytes the card puts in one I-block of an answer, below what the reader's
+    /// FSD allows: a longer answer is chained in parts of this size. ISO/IEC 14443-4 only
+    /// bounds a chained part by FSD, so this is lawful; it lets a case have the card chain
+    /// whatever a reader asks for (a READ BINARY of 240 bytes fits one block of FSD 256).
+    /// nil: parts as large as FSD allows.
+    public var answerPartLimit: Int?
+    /// The card withholds once the part of a chained answer this R(ACK) of the reader's asks
+    /// for, counted over the session (1: the part after the first): the reader must send
+    /// R(ACK) again (ISO/IEC 14443-4 rule 5) and gets the part then (rule 11).
+    public var silentOnceOnAcknowledgement: Int?
     /// S(DESELECT) handling.
     public var deselect: Deselect
 
@@ -43,7 +57,9 @@ public struct ISODEPCardMisbehaviour: Sendable, Hashable {
     public init(
         wtxRequests: [UInt8] = [], wtxOn: Set<Int>? = nil, silentOnce: Set<Int> = [],
         answerAfterWaitingTime: Set<Int> = [], wrongCRCOnce: Set<Int> = [],
-        leavesFieldAfterChainingBlocks: Int? = nil, deselect: Deselect = .answer
+        leavesFieldAfterChainingBlocks: Int? = nil, leavesFieldInChainedAnswer: Int? = nil,
+        answerPartLimit: Int? = nil, silentOnceOnAcknowledgement: Int? = nil,
+        deselect: Deselect = .answer
     ) {
         self.wtxRequests = wtxRequests
         self.wtxOn = wtxOn
@@ -51,6 +67,9 @@ public struct ISODEPCardMisbehaviour: Sendable, Hashable {
         self.answerAfterWaitingTime = answerAfterWaitingTime
         self.wrongCRCOnce = wrongCRCOnce
         self.leavesFieldAfterChainingBlocks = leavesFieldAfterChainingBlocks
+        self.leavesFieldInChainedAnswer = leavesFieldInChainedAnswer
+        self.answerPartLimit = answerPartLimit
+        self.silentOnceOnAcknowledgement = silentOnceOnAcknowledgement
         self.deselect = deselect
     }
 

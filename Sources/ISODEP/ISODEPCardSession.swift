@@ -36,6 +36,11 @@ struct ISODEPCardSession {
     /// I-blocks with the chaining bit sent so far: what `leavesFieldAfterChainingBlocks`
     /// counts.
     var chainingBlocksSent = 0
+    /// Answers sent chained so far: what `leavesFieldInChainedAnswer` counts.
+    var chainedAnswersSent = 0
+    /// The reader's R(ACK)s for parts of chained answers so far: what
+    /// `silentOnceOnAcknowledgement` counts.
+    var acknowledgementsReceived = 0
     /// Whether the card left the field (`leavesFieldAfterChainingBlocks`): it answers nothing
     /// more.
     var leftField = false
@@ -98,6 +103,20 @@ struct ISODEPCardSession {
         case .receiveReady(.ack, _, _):
             guard answerNext != nil else { return ignore(block, "no chained answer going out") }
             blockNumber ^= 1
+            acknowledgementsReceived += 1
+            if misbehaves,
+                card.configuration.misbehaviour.silentOnceOnAcknowledgement
+                    == acknowledgementsReceived
+            {
+                // Kept as the block to repeat: the reader's R(ACK) again (rule 11) gets it.
+                lastSent = nextAnswerPart()
+                card.emit(
+                    .misbehaviour,
+                    .misbehaved(
+                        "left the answer part R(ACK) \(acknowledgementsReceived) asked for "
+                            + "unanswered once"))
+                return
+            }
             try await sendNextAnswerPart()
         case .supervisory(.deselect, _):
             try await answerDeselect(block)
@@ -135,7 +154,9 @@ struct ISODEPCardSession {
         }
         card.emit(.handler, .handlerFinished(response: response))
         let capacity = max(
-            ISODEPFrameSize.informationCapacity(frameSize: rats.fsd, cid: replyCID != nil), 1)
+            min(
+                ISODEPFrameSize.informationCapacity(frameSize: rats.fsd, cid: replyCID != nil),
+                card.configuration.misbehaviour.answerPartLimit ?? .max), 1)
         // Kept whole and cut as it goes: an answer that fits one block (the usual case) is
         // sent as it is, without copying.
         outgoing = response
@@ -227,17 +248,27 @@ struct ISODEPCardSession {
 
     @inline(__always)
     private nonisolated(nonsending) mutating func sendNextAnswerPart() async throws(Exit) {
+        let first = answerNext == 0
         guard let block = nextAnswerPart() else { return }
         try await send(block)
-        guard misbehaves, answerNext != nil,
-            let limit = card.configuration.misbehaviour.leavesFieldAfterChainingBlocks
-        else { return }
+        guard misbehaves, answerNext != nil else { return }
+        let misbehaviour = card.configuration.misbehaviour
         chainingBlocksSent += 1
-        if chainingBlocksSent >= limit {
+        if first { chainedAnswersSent += 1 }
+        if let limit = misbehaviour.leavesFieldAfterChainingBlocks, chainingBlocksSent >= limit {
             leftField = true
             card.emit(
                 .misbehaviour,
                 .misbehaved("left the field after \(chainingBlocksSent) chained answer parts"))
+        }
+        if let answer = misbehaviour.leavesFieldInChainedAnswer, first,
+            chainedAnswersSent >= answer
+        {
+            leftField = true
+            card.emit(
+                .misbehaviour,
+                .misbehaved(
+                    "left the field after the first part of chained answer \(chainedAnswersSent)"))
         }
     }
 

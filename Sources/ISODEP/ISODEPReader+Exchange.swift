@@ -23,11 +23,18 @@ extension ISODEPReader {
         var waitingTime = fwt + tolerance
         var attempts = 1
         var extensions = 0
+        let retransmissions = retransmissions(fwt: fwt)
         while true {
             let reception = try await send(outgoing, timeout: waitingTime, fsd: current.fsd)
             waitingTime = fwt + tolerance
             guard case .block(let answer) = reception else {
-                guard attempts <= configuration.retransmissions else {
+                let afterGrant =
+                    if case .supervisory(.waitingTimeExtension, _) = outgoing {
+                        configuration.deviations.contains(.noRetryAfterWaitingTimeExtension)
+                    } else {
+                        false
+                    }
+                guard attempts <= retransmissions, !afterGrant else {
                     if case .damaged(let bytes) = reception {
                         throw .transmissionError(lastSent: block, attempts: attempts, answer: bytes)
                     }
@@ -49,7 +56,7 @@ extension ISODEPReader {
                     ISODEPTiming.extendedWaitingTime(fwt, multiplier: multiplier) + tolerance
             case .receiveReady(.ack, let answerNumber, _)
             where !pullingChain && answerNumber != number:
-                guard attempts <= configuration.retransmissions else {
+                guard attempts <= retransmissions else {
                     throw .timeout(lastSent: block, attempts: attempts)
                 }
                 attempts += 1
@@ -72,6 +79,15 @@ extension ISODEPReader {
                         expected: chainingOut ? "R(ACK \(number))" : "I(\(number))"))
             }
         }
+    }
+
+    /// How often a block is sent again after a lost or damaged answer: as configured, or
+    /// with `retriesScaledByWaitingTime` nfcpy's `min(int(1/fwt), 5)`.
+    private func retransmissions(fwt: Duration) -> Int {
+        guard configuration.deviations.contains(.retriesScaledByWaitingTime) else {
+            return configuration.retransmissions
+        }
+        return min(Int(Duration.seconds(1) / fwt), 5)
     }
 
     /// A card answers with the CID it was addressed with, or none when none was used, and

@@ -20,4 +20,11 @@ public struct ISODEPReaderDeviations: OptionSet, Sendable, Hashable {
     /// An S(WTX) whose WTXM is out of 1…59 (0, 60–63: RFU) is granted like any other, its
     /// WTXM echoed (nfcpy 1.0.4's tt4.py times the wait as WTXM × FWT whatever WTXM is).
     public static let grantsAnyWaitingTimeExtension = ISODEPReaderDeviations(rawValue: 1 << 3)
+    /// Retransmissions after a lost or damaged answer are `min(int(1 s / FWT), 5)`, not the
+    /// configured number, so a card of FWT 1 s or more (FWI 12 and above) gets no R(NAK) and
+    /// no repeated R(ACK) at all (nfcpy 1.0.4's tt4.py, `n_retry_nak = min(int(1/fwt), 5)`).
+    public static let retriesScaledByWaitingTime = ISODEPReaderDeviations(rawValue: 1 << 4)
+    /// A lost or damaged answer after a granted S(WTX) ends the exchange at once, without
+    /// R(NAK) (nfcpy 1.0.4's tt4.py waits for the answer to its grant outside its retry loop).
+    public static let noRetryAfterWaitingTimeExtension = ISODEPReaderDeviations(rawValue: 1 << 5)
 }

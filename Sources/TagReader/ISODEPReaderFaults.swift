@@ -33,6 +33,13 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
     /// Android's stack did with a card emulation that ignored S(DESELECT)
     /// (dev-zzo/ChameleonMini#10).
     public static let needsDeselectAnswer = ISODEPReaderFaults(rawValue: 1 << 5)
+    /// `no-retry-at-long-fwt`: a lost or damaged answer is asked for again `min(int(1/FWT),
+    /// 5)` times, so never from a card of FWT 1 s or more (FWI 12 and above), as nfcpy
+    /// 1.0.4's tt4.py counts its retries (`n_retry_nak`, `n_retry_ack`).
+    public static let noRetryAtLongFWT = ISODEPReaderFaults(rawValue: 1 << 6)
+    /// `no-retry-after-wtx`: a lost answer after a granted S(WTX) ends the exchange without
+    /// R(NAK), as nfcpy 1.0.4's tt4.py waits for it outside its retry loop.
+    public static let noRetryAfterWTX = ISODEPReaderFaults(rawValue: 1 << 7)
 
     /// Every fault with its `--dut-fault` name, in the order `ReaderFaults.specs` lists them.
     public static let named: [(name: String, fault: ISODEPReaderFaults)] = [
@@ -40,6 +47,8 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
         ("ignores-answer-chaining", .ignoresAnswerChaining), ("ignores-sfgi", .ignoresSFGI),
         ("fixed-ats-offsets", .fixedATSOffsets), ("grants-any-wtxm", .grantsAnyWTXM),
         ("needs-deselect-answer", .needsDeselectAnswer),
+        ("no-retry-at-long-fwt", .noRetryAtLongFWT),
+        ("no-retry-after-wtx", .noRetryAfterWTX),
     ]
 
     /// `configuration` broken as these faults say.
@@ -51,6 +60,12 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
         if contains(.ignoresSFGI) { configuration.deviations.insert(.ignoresStartUpGuardTime) }
         if contains(.grantsAnyWTXM) {
             configuration.deviations.insert(.grantsAnyWaitingTimeExtension)
+        }
+        if contains(.noRetryAtLongFWT) {
+            configuration.deviations.insert(.retriesScaledByWaitingTime)
+        }
+        if contains(.noRetryAfterWTX) {
+            configuration.deviations.insert(.noRetryAfterWaitingTimeExtension)
         }
     }
 

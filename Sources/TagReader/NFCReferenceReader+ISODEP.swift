@@ -8,7 +8,7 @@ extension NFCReferenceReader {
     func isoDEPTransceiver(_ tag: NFCTag) throws(NFCReaderError) -> any APDUTransceiver {
         guard let isoDEP = configuration.faults.hostISODEP else {
             return ChipISODEPTransceiver(
-                device: device, target: tag.target.tg, timeout: configuration.exchangeTimeout)
+                device: device, target: tag.target.tg, timeout: chipExchangeTimeout(tag))
         }
         if let hostISODEP { return hostISODEP }
         do throws(ISODEPError) {
@@ -24,5 +24,17 @@ extension NFCReferenceReader {
         } catch {
             throw .tagConnectionLost(.isodep(error))
         }
+    }
+
+    /// The host's timeout for one InDataExchange: the configured one, and on top the card's
+    /// frame waiting time once for every try the chip makes (MaxRtyCOM recoveries and the
+    /// first), so that a card of FWI 14 (FWT about 4.9 s) that loses an answer is still
+    /// asked again by the chip before the host gives up on it.
+    func chipExchangeTimeout(_ tag: NFCTag) -> Duration {
+        let recoveries = configuration.faults.noChipRecovery ? 0 : configuration.isoDEPRecoveries
+        guard let bytes = tag.target.ats, let ats = try? ATS(bytes: bytes) else {
+            return configuration.exchangeTimeout
+        }
+        return configuration.exchangeTimeout + ats.frameWaitingTime * (Int(recoveries) + 1)
     }
 }

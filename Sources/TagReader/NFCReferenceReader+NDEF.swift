@@ -122,6 +122,7 @@ extension NFCReferenceReader {
                 faults: configuration.faults.hostISODEP == nil ? configuration.faults.type4 : [],
                 ndefFaults: configuration.faults.ndef)
             procedures.layoutFaults = configuration.faults.type4Layout
+            procedures.readSize = configuration.faults.readSize
             return procedures
         case .type2:
             return Type2TagProcedures(

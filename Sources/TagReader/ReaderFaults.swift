@@ -67,6 +67,10 @@ public struct ReaderFaults: Sendable, Hashable {
     public var type4Layout: Type4LayoutFaults = []
     /// Faults of what the ISO 7816 session reports at discovery (`selects-every-aid`, ...).
     public var iso7816Selection: ISO7816SelectionFaults = []
+    /// Not a fault and no `--dut-fault`: the most bytes each READ BINARY of a Type 4 NDEF
+    /// file asks for, below MLe, as a reader chooses (a libnfc adapter asking for 240, nfcpy
+    /// for 255). Set by tests to show a case's verdict does not hang on it; nil: MLe.
+    public var readSize: Int?
 
     /// The well-behaved reader.
     public static let none = ReaderFaults()

@@ -17,6 +17,9 @@ public struct Type4TagProcedures: NDEFTagProcedures {
     public let ndefFaults: NDEFReaderFaults
     /// Deliberate faults of the layout procedures (`--dut-fault`); none by default.
     public var layoutFaults: Type4LayoutFaults = []
+    /// The most bytes one READ BINARY of the NDEF file asks for, when less than MLe (a
+    /// reader's own choice, `ReaderFaults.readSize`); nil: MLe.
+    public var readSize: Int?
 
     /// Procedures over `transceiver`, with `faults` and `ndefFaults`.
     public init(
@@ -196,9 +199,10 @@ public struct Type4TagProcedures: NDEFTagProcedures {
     }
 
     /// The most bytes one READ BINARY asks for: MLe (at most 256), or, with `ignores-mle-mlc`,
-    /// 256 (Le 00) whatever the CC says.
+    /// 256 (Le 00) whatever the CC says; no more than `readSize` when that is set.
     func readLimit(_ file: Type4NDEFFile) -> Int {
-        ndefFaults.contains(.ignoresMLeMLc) ? 256 : file.readLimit
+        let limit = ndefFaults.contains(.ignoresMLeMLc) ? 256 : file.readLimit
+        return min(limit, max(readSize ?? limit, 1))
     }
 
     /// The most bytes one UPDATE BINARY carries: MLc (at most 255), or, with

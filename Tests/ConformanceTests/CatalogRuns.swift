@@ -34,6 +34,8 @@ enum CatalogRuns {
     private struct Key: Hashable {
         let faults: ReaderFaults
         let repeatCount: Int
+        /// The profile the cases are judged under.
+        let profile: ReaderProfile
         /// The suites run; nil for the whole catalog.
         let suites: [String]?
     }
@@ -44,9 +46,11 @@ enum CatalogRuns {
 
         func run(_ key: Key) -> Task<[CaseResult], any Error> {
             if let running = runs[key] { return running }
-            let started = Task {
+            var rig = CatalogRuns.rig
+            rig.profile = key.profile
+            let started = Task { [rig] in
                 try await ConformanceRun.run(
-                    CatalogRuns.rig, fileName: "conformance-tests.yaml",
+                    rig, fileName: "conformance-tests.yaml",
                     directory: URL(fileURLWithPath: NSTemporaryDirectory()),
                     options: ConformanceRun.Options(
                         suites: key.suites, repeatCount: key.repeatCount, dutFaults: key.faults,
@@ -67,11 +71,12 @@ enum CatalogRuns {
     /// fault-free run repeats every case twice by default, so the suites' "passes with the
     /// reference reader" tests also show a case leaves nothing behind for its next run.
     static func results(
-        _ faults: ReaderFaults = .none, repeatCount: Int? = nil, suites: [String]? = nil
+        _ faults: ReaderFaults = .none, repeatCount: Int? = nil, suites: [String]? = nil,
+        profile: ReaderProfile = .nfcForum
     ) async throws -> [CaseResult] {
         let key = Key(
             faults: faults, repeatCount: repeatCount ?? (faults == .none ? 2 : 1),
-            suites: economical ? suites : nil)
+            profile: profile, suites: economical ? suites : nil)
         let all = try await memo.run(key).value
         guard let suites else { return all }
         return all.filter { suites.contains($0.suite) }

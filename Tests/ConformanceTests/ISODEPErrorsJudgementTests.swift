@@ -16,11 +16,15 @@ import Testing
 
     static let activated = TagEvent.Kind.activated(firstCommand: [0xE0, 0x80])
     static let command = TagEvent.Kind.received([0x00, 0xA4, 0x04, 0x00])
+    static let readBinary = TagEvent.Kind.received([0x00, 0xB0, 0x00, 0x02, 0xF0])
 
     @Test(arguments: [
         (Expectation.grants([1, 1]), [TagEvent.Kind.readerBlock(.wtx(1)), .readerBlock(.wtx(1))]),
         (.negativeAcknowledgement, [.readerBlock(.nak(0))]),
-        (.acknowledgesChainedAnswer, [.readerBlock(.ack(1))]),
+        (
+            .acknowledgesChainedAnswer(partLimit: 17),
+            [activated, readBinary, .sent(Array(repeating: 0, count: 20)), .readerBlock(.ack(1))]
+        ),
         (
             .chainsWithin(capacity: 13),
             [
@@ -35,7 +39,7 @@ import Testing
     }
 
     @Test(arguments: [
-        Expectation.grants([1]), .negativeAcknowledgement, .acknowledgesChainedAnswer,
+        Expectation.grants([1]), .negativeAcknowledgement, .negativeAcknowledgementAfterGrant(1),
         .chainsWithin(capacity: 13), .waitsGuardTime(.milliseconds(5)),
     ])
     func eachJudgementFailsWithoutItsEvidence(expectation: Expectation) {
@@ -61,6 +65,65 @@ import Testing
         #expect(ISODEPErrorsSuite.judge(.waitsGuardTime(.milliseconds(7)), log).verdict == .fail)
     }
 
+    /// A READ BINARY of 240 bytes is answered in 242, one block of FSD 256: a card that
+    /// chains only by FSD chains nothing, and the case was not reached (issue 33).
+    @Test func anAnswerThatFitOneBlockIsNoChainingToBlameTheReaderFor() {
+        let log = Self.log([
+            Self.activated, Self.readBinary, .sent(Array(repeating: 0, count: 242)),
+        ])
+        let judged = ISODEPErrorsSuite.judge(.acknowledgesChainedAnswer(partLimit: nil), log)
+        #expect(judged.verdict == .skip)
+        #expect(judged.message.hasPrefix("condition not reached"), "\(judged.message)")
+    }
+
+    @Test func aChainedAnswerWithoutRACKFailsNamingTheAnswerAndWhenTheCardSentIt() {
+        let log = Self.log([
+            Self.activated, Self.readBinary, .sent(Array(repeating: 0, count: 242)),
+            .received([0x00, 0xB0, 0x00, 0xF2, 0xF0]),
+        ])
+        let judged = ISODEPErrorsSuite.judge(.acknowledgesChainedAnswer(partLimit: 17), log)
+        #expect(judged.verdict == .fail)
+        #expect(judged.message.contains("00b00002f0"), "\(judged.message)")
+        #expect(judged.message.contains("242 bytes, in 15 I-blocks"), "\(judged.message)")
+        #expect(judged.evidenceAt == .milliseconds(2))
+    }
+
+    @Test func aLostAnswerAfterAGrantPassesOnlyWithRNAKAfterTheGrant() {
+        let asked = TagEvent.Kind.waitingTimeExtension(multiplier: 59)
+        let grant = TagEvent.Kind.readerBlock(.wtx(59))
+        let nak = TagEvent.Kind.readerBlock(.nak(0))
+        let expectation = Expectation.negativeAcknowledgementAfterGrant(59)
+        #expect(
+            ISODEPErrorsSuite.judge(expectation, Self.log([asked, grant, nak])).verdict == .pass)
+        let silent = ISODEPErrorsSuite.judge(expectation, Self.log([asked, grant, .released]))
+        #expect(silent.verdict == .fail)
+        #expect(silent.evidenceAt == .milliseconds(1))
+        #expect(ISODEPErrorsSuite.judge(expectation, Self.log([asked, nak])).verdict == .fail)
+    }
+
+    @Test func aWithheldPartPassesOnlyWhenTheReaderAsksAgainWithTheSameRACK() {
+        let chained: [TagEvent.Kind] = [
+            Self.activated, Self.readBinary, .sent(Array(repeating: 0, count: 242)),
+            .readerBlock(.ack(1)),
+        ]
+        #expect(
+            ISODEPErrorsSuite.judge(.acknowledgesAgain, Self.log(chained + [.readerBlock(.ack(1))]))
+                .verdict == .pass)
+        let nak = ISODEPErrorsSuite.judge(
+            .acknowledgesAgain, Self.log(chained + [.readerBlock(.nak(1))]))
+        #expect(nak.verdict == .fail)
+        #expect(nak.evidenceAt == .milliseconds(4))
+        let gaveUp = ISODEPErrorsSuite.judge(.acknowledgesAgain, Self.log(chained + [.released]))
+        #expect(gaveUp.verdict == .fail)
+        // A chained answer the reader never acknowledged fails; no chained answer is a skip.
+        let noAck = ISODEPErrorsSuite.judge(.acknowledgesAgain, Self.log(Array(chained.dropLast())))
+        #expect(noAck.verdict == .fail)
+        #expect(noAck.message.contains("00b00002f0"), "\(noAck.message)")
+        let short = ISODEPErrorsSuite.judge(
+            .acknowledgesAgain, Self.log([Self.activated, Self.readBinary, .sent([0x90, 0x00])]))
+        #expect(short.verdict == .skip)
+    }
+
     @Test func aGrantOfAnOutOfRangeWTXMFailsAndNoGrantPassesOnlyWhenTheCardAsked() {
         let asked = TagEvent.Kind.waitingTimeExtension(multiplier: 0)
         let grant = TagEvent.Kind.readerBlock(
@@ -81,6 +144,53 @@ import Testing
         let none = DUTRead(status: .notSupported, capacity: 0, ndef: nil)
         #expect(ISODEPErrorsSuite.judgeAbandonedRead(truncated, stored: stored).verdict == .fail)
         #expect(ISODEPErrorsSuite.judgeAbandonedRead(none, stored: stored).verdict == .fail)
+    }
+
+    /// The card left after the first part of an answer chained in 15 parts.
+    static let departure = ISODEPErrorsSuite.ChainedAnswer(
+        index: 2, at: .milliseconds(2), command: [0x00, 0xB0, 0x00, 0x02, 0xF0], length: 242,
+        parts: 15)
+    static let beforeDeparture: [TagEvent.Kind] = [
+        activated, readBinary, .sent(Array(repeating: 0, count: 242)),
+    ]
+
+    @Test func aReaderThatAsksAgainWithRACKAfterTheCardLeftRecoversByTheRules() {
+        let log = Self.log(
+            Self.beforeDeparture + [.readerBlock(.ack(1)), .readerBlock(.ack(1)), .released])
+        #expect(ISODEPErrorsSuite.judgeRecovery(after: Self.departure, log).verdict == .pass)
+    }
+
+    @Test(arguments: [
+        [TagEvent.Kind.readerBlock(.ack(1)), .released],
+        [.readerBlock(.ack(1)), .readerBlock(.nak(1))],
+        [.released],
+    ])
+    func aReaderThatDoesNotAskAgainOrAsksWithRNAKFailsNamingTheAnswer(after: [TagEvent.Kind]) {
+        let judged = ISODEPErrorsSuite.judgeRecovery(
+            after: Self.departure, Self.log(Self.beforeDeparture + after))
+        #expect(judged.verdict == .fail)
+        #expect(judged.message.contains("00b00002f0"), "\(judged.message)")
+    }
+
+    @Test func aWholeMessageFromACardThatNeverCameToLeaveIsConditionNotReached() {
+        let stored: [UInt8] = Array(0..<100)
+        let whole = DUTRead(status: .readWrite, capacity: 200, ndef: stored)
+        let judged = ISODEPErrorsSuite.judgeReadOfCardThatStayed(
+            .answered(whole), stored: stored, chained: [Self.departure], 3)
+        #expect(judged.verdict == .skip)
+        #expect(judged.message.hasPrefix("condition not reached"))
+        let refused = ISODEPErrorsSuite.judgeReadOfCardThatStayed(
+            .refused, stored: stored, chained: [Self.departure], 3)
+        #expect(refused.verdict == .fail)
+        #expect(refused.evidenceAt == .milliseconds(2))
+    }
+
+    @Test func theDepartureCasesJudgeByEachProfilesOwnSources() {
+        let expected = ISODEPErrorsSuite.departureExpectations.expected
+        #expect(Set(expected.keys) == Set(ReaderProfile.allCases))
+        #expect(expected[.coreNFC]?.contains("read error") == true)
+        #expect(expected[.iso14443]?.contains("R(ACK)") == true)
+        #expect(expected[.iso14443]?.contains("read error") == false)
     }
 
     @Test func theWholeMessageFromATagThatLeftIsTheHarnessesError() {

@@ -61,8 +61,17 @@ import Testing
         async throws
     {
         let results = try await Self.run(.coreNFC)
-        #expect(results.count == Self.suites.compactMap(ConformanceCatalog.cases).joined().count)
+        let cases = Self.suites.compactMap(ConformanceCatalog.cases).joined()
+        #expect(results.count == cases.count)
+        let judged = Set(cases.filter { $0.profiles.contains(.coreNFC) }.map(\.id))
         for result in results {
+            guard judged.contains(result.id) else {
+                // Cases whose rules Apple does not document (ISO-DEP recovery) are skipped,
+                // saying why.
+                #expect(result.verdict == .skip, "\(result.id)")
+                #expect(result.message.contains("Apple documents"), "\(result.message)")
+                continue
+            }
             #expect(result.verdict == .pass, "\(result.id): \(result.message)")
             #expect(result.expected?.isEmpty == false, "\(result.id)")
         }

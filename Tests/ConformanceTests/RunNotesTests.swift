@@ -21,7 +21,7 @@ import Testing
         let note = notes.first ?? ""
         #expect(note.hasPrefix("isodep-errors: "))
         switch handling {
-        case .chip: #expect(note.contains("judge the chip"))
+        case .chip: #expect(note.contains("judge the chip and the host's settings"))
         case .host: #expect(note.contains("these verdicts are its own"))
         case nil: #expect(note.contains("may be its chip's"))
         }
@@ -39,7 +39,7 @@ import Testing
             options: .init(caseIDs: ["ISODEP-E-001"]), runID: "notes", nfcrigVersion: "test",
             commit: nil, progress: { _ in })
         #expect(chip.dut.isoDEP == .chip)
-        #expect(chip.notes.first?.contains("judge the chip") == true, "\(chip.notes)")
+        #expect(chip.notes.first?.contains("judge the chip and the host") == true, "\(chip.notes)")
         let host = try await ConformanceRun.run(
             CatalogRuns.rig, fileName: "notes.yaml", directory: .temporaryDirectory,
             options: .init(caseIDs: ["ISODEP-E-001"], dutFaults: .init(parsing: ["ignores-wtx"])),

@@ -67,4 +67,50 @@ import Testing
                 $0.kind == .misbehaved("left the field after 1 chained answer parts")
             })
     }
+
+    @Test(
+        "a card with a part limit chains an answer that fits one block of FSD 256, and reads whole",
+        arguments: ReaderPath.allCases)
+    func chainsBelowFSD(path: ReaderPath) async throws {
+        // The SELECT's answer is 14 bytes (the command echoed, 90 00): parts of 5, 5 and 4.
+        let rig = try await CardMisbehaviourTests.selectAnswered(path, .init(answerPartLimit: 5))
+        #expect(rig.events.sentCount(Self.isInformation) == 3)
+    }
+
+    @Test(
+        "a card leaving in its second chained answer answers the first whole, none of the second",
+        arguments: ReaderPath.allCases)
+    func leavesInSecondChainedAnswer(path: ReaderPath) async throws {
+        let rig = CardRig()
+        let card = rig.startCard(
+            CardMisbehaviourTests.configuration(
+                .init(leavesFieldInChainedAnswer: 2, answerPartLimit: 5)))
+        let answers = try await rig.read(path, card: card) { transceiver -> [[UInt8]?] in
+            let select = CardMisbehaviourTests.select
+            return [
+                try? await transceiver.transceive(select),
+                try? await transceiver.transceive(select),
+            ]
+        }
+        #expect(answers.first??.count == CardMisbehaviourTests.select.count + 2)
+        #expect(answers.last == .some(nil))
+        #expect(
+            rig.events.all.contains {
+                $0.kind == .misbehaved("left the field after the first part of chained answer 2")
+            })
+    }
+
+    @Test(
+        "a part of a chained answer withheld once comes on the reader's second R(ACK)",
+        arguments: ReaderPath.allCases)
+    func withholdsAPartOnce(path: ReaderPath) async throws {
+        let rig = try await CardMisbehaviourTests.selectAnswered(
+            path, .init(answerPartLimit: 5, silentOnceOnAcknowledgement: 1))
+        let acks = rig.events.received.filter { frame in
+            if case .block(.receiveReady(.ack, _, _)) = frame { true } else { false }
+        }
+        // Two parts asked for, the first of them twice.
+        #expect(acks.count == 3)
+        #expect(rig.events.sentCount(Self.isInformation) == 3)
+    }
 }

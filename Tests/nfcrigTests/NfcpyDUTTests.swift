@@ -54,7 +54,7 @@ struct NfcpyDUTTests {
         // nfcpy runs ISO-DEP itself, so the report calls the isodep-errors verdicts its own.
         #expect(report.dut.isoDEP == .host)
         #expect(report.notes.contains { $0.contains("these verdicts are its own") })
-        #expect(report.cases.count == 170)
+        #expect(report.cases.count == 177)
         #expect(Set(documented.keys) == Set(report.cases.map(\.id)))
         for result in report.cases {
             #expect(
@@ -76,7 +76,8 @@ struct NfcpyDUTTests {
             "ISODEP-E-013": "the DUT crashed on the tag",
             "ISODEP-E-008": "never sent S(DESELECT)",
             "ISODEP-E-017": "granted S(WTX) with WTXM 0",
-            "ISODEP-E-021": "status notSupported and no message",
+            "ISODEP-E-029": "never asked for the lost answer with R(NAK)",
+            "ISODEP-E-032": "sent no R(NAK)",
             "T2T-L-018": "past the data area",
             "T2T-L-019": "status readWrite, expected readOnly",
             "T4T-L-013": "holds no message (length 0)",

@@ -148,9 +148,9 @@ extension ConformanceCatalog {
         for item in catches {
             let here = item.fails.filter(ids.contains)
             let elsewhere = item.fails.filter { !ids.contains($0) }
-            let fails =
-                here.joined(separator: ", ")
-                + (elsewhere.isEmpty ? "" : "; also " + elsewhere.joined(separator: ", "))
+            let also = elsewhere.isEmpty ? "" : "; also " + elsewhere.joined(separator: ", ")
+            let profile = item.profile == .nfcForum ? "" : " (under `\(item.profile)`)"
+            let fails = here.joined(separator: ", ") + also + profile
             lines.append("| `\(item.fault)` | \(cell(item.reader)) | \(fails) |")
         }
         return lines

@@ -32,9 +32,11 @@ public enum RunNotes {
         switch handling {
         case .chip:
             return "\(suite): the DUT's reader chip runs ISO-DEP (a PN533 in InDataExchange), "
-                + "so its R(NAK), S(WTX) grants, chaining and S(DESELECT) are the chip "
-                + "firmware's: these verdicts judge the chip (simulated as the PN533 user "
-                + "manual documents it), not the DUT's software."
+                + "so the blocks are the chip firmware's, but the host decides how they go: "
+                + "these verdicts judge the chip and the host's settings of it together. The "
+                + "host sets how often the chip sends R(NAK) or R(ACK) again (MaxRtyCOM; libnfc "
+                + "never sets it, so no R(NAK) at all), its own timeout per exchange, the size "
+                + "of every READ BINARY, and what it does and reports once an exchange failed."
         case .host:
             return "\(suite): the DUT runs ISO-DEP in its own software (raw frames through "
                 + "its chip): these verdicts are its own."

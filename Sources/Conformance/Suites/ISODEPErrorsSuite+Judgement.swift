@@ -1,3 +1,4 @@
+import HexText
 import ISODEP
 import Rig
 import TagEmulation
@@ -64,17 +65,15 @@ extension ISODEPErrorsSuite {
                 if case .receiveReady(.nak, _, _) = $0 { true } else { false }
             }
             guard !naks.isEmpty else {
-                return .fail("the reader read on without asking for the lost answer with R(NAK)")
+                return .fail("the reader never asked for the lost answer with R(NAK)")
             }
             return .pass
-        case .acknowledgesChainedAnswer:
-            let acks = blocks.filter {
-                if case .receiveReady(.ack, _, _) = $0 { true } else { false }
-            }
-            guard !acks.isEmpty else {
-                return .fail("the tag chained its answers; the reader sent no R(ACK) for a part")
-            }
-            return .pass
+        case .acknowledgesAgain:
+            return judgeAcknowledgementRepeated(events)
+        case .negativeAcknowledgementAfterGrant(let multiplier):
+            return judgeNegativeAcknowledgementAfterGrant(multiplier, events)
+        case .acknowledgesChainedAnswer(let partLimit):
+            return judgeChainedAnswers(events, partLimit: partLimit)
         case .chainsWithin(let capacity):
             let parts = blocks.compactMap { block -> Int? in
                 if case .information(_, true, _, _, let inf) = block { inf.count } else { nil }
@@ -113,5 +112,37 @@ extension ISODEPErrorsSuite {
             }
             return judged > 0 ? .pass : .fail("the tag logged no activation followed by a command")
         }
+    }
+
+    /// The commands whose answers the card withheld, lost or damaged on purpose: the APDUs
+    /// numbered `apdus`, counted from 1 in each activation as the card counts them.
+    static func withheldCommands(_ events: [TagEvent], _ apdus: Set<Int>) -> [TagEvent] {
+        var count = 0
+        var withheld: [TagEvent] = []
+        for event in events {
+            switch event.kind {
+            case .activated: count = 0
+            case .received:
+                count += 1
+                if apdus.contains(count) { withheld.append(event) }
+            default: continue
+            }
+        }
+        return withheld
+    }
+
+    /// `judged`, when it fails, naming the first command whose answer the card withheld
+    /// (`apdus`) and when it came, the frame the missing R(NAK) was owed for.
+    static func naming(_ apdus: Set<Int>, _ judged: RepetitionOutcome, _ events: [TagEvent])
+        -> RepetitionOutcome
+    {
+        guard judged.verdict == .fail, judged.evidenceAt == nil,
+            let first = withheldCommands(events, apdus).first,
+            case .received(let command) = first.kind
+        else { return judged }
+        return RepetitionOutcome.fail(
+            judged.message + ": the card withheld its answer to \(Hex.encode(command)) (at "
+                + "\(first.at)) on purpose"
+        ).evidenced(at: first.at)
     }
 }

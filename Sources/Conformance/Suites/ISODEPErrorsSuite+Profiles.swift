@@ -77,8 +77,17 @@ extension ISODEPErrorsSuite.Expectation {
             return "grants each S(WTX) with the WTXM asked (\(multipliers)) and \(doing)" + then
         case .negativeAcknowledgement:
             return "asks for the lost answer with R(NAK) and \(doing)" + then
+        case .acknowledgesAgain:
+            return "asks again with R(ACK) for the part of the chained answer that did not come "
+                + "and \(doing) (skipped for a reader whose commands asked for too little to be "
+                + "chained)" + then
+        case .negativeAcknowledgementAfterGrant(let multiplier):
+            return "grants S(WTX) with WTXM \(multiplier), asks for the answer that did not "
+                + "come with R(NAK) and \(doing)" + then
         case .acknowledgesChainedAnswer:
-            return "acknowledges each part of the chained answer with R(ACK) and \(doing)" + then
+            return "acknowledges each part of the chained answers with R(ACK) and \(doing)"
+                + " (skipped for a reader whose commands asked for too little to be chained)"
+                + then
         case .chainsWithin(let capacity):
             return "chains its command in parts of at most \(capacity) INF bytes and \(doing)"
                 + then
