@@ -43,8 +43,9 @@ import Testing
         #expect {
             _ = try ConformanceRun.selectCases(rig, fileName: "profile.yaml", options: .init())
         } throws: { error in
-            "\(error)".hasPrefix("profile.yaml:7:5: suite \"t2t-layout\" is judged under the "
-                + "iso14443 profile, whose sources have none of its rules")
+            "\(error)".hasPrefix(
+                "profile.yaml:7:5: suite \"t2t-layout\" is judged under the "
+                    + "iso14443 profile, whose sources have none of its rules")
                 && "\(error)".contains("{suite: t2t-layout, profile: nfc-forum}")
         }
         let isoDEP = try await Self.run(.iso14443, suites: [ISODEPErrorsSuite.name])

@@ -142,7 +142,8 @@ public struct ConformanceRun: Sendable {
         judged.suiteProfiles = [:]
         guard !keepingSuites else { return judged }
         let listed =
-            file.suites.isEmpty ? ConformanceCatalog.suiteNames.map { RigFile.Located($0) } : file.suites
+            file.suites.isEmpty
+            ? ConformanceCatalog.suiteNames.map { RigFile.Located($0) } : file.suites
         judged.suites = listed.filter { suite in
             (ConformanceCatalog.cases(suite: suite.value) ?? []).contains {
                 $0.profiles.contains(profile)

@@ -122,7 +122,8 @@ struct RunCommand: ParsableCommand {
                         + ReaderProfile.allCases.map(\.rawValue).joined(separator: ", ")
                         + ", not \"\(profile)\"")
             }
-            chosen = ConformanceRun.judgedOnly(under: judging, chosen, keepingSuites: !suites.isEmpty)
+            chosen = ConformanceRun.judgedOnly(
+                under: judging, chosen, keepingSuites: !suites.isEmpty)
         }
         let file = chosen
         let options = ConformanceRun.Options(
