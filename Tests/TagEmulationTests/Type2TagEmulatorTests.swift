@@ -48,7 +48,7 @@ import Testing
             return (target, try await Self.readNDEF(rig))
         }
         #expect(target.nfcid == Self.uid)
-        #expect(target.sensRes == [0x00, 0x44])
+        #expect(target.sensRes == [0x00, 0x04], "a single-size UID, as the chip sends")
         #expect(target.selRes == 0x00)
         #expect(target.ats == nil)
         #expect(message == Self.message)

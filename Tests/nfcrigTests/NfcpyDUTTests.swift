@@ -27,20 +27,24 @@ struct NfcpyDUTTests {
         return (outcome, try ReportFile.load(out.url.path + "/latest"))
     }
 
-    /// The table of nfcpy's verdicts in docs/nfcpy.md: case ID → verdict.
-    static func documentedVerdicts() throws -> [String: String] {
+    /// The table of nfcpy's verdicts in docs/nfcpy.md (`| case | profile | nfcpy | why |`,
+    /// the verdict marked *adapter* where the adapter decides it): case ID → verdict and
+    /// whether the adapter decides it, and the profile it was judged under.
+    static func documentedVerdicts() throws -> [String: (
+        verdict: String, profile: String, adapter: Bool
+    )] {
         let page = try String(
             contentsOf: root.appendingPathComponent("docs/nfcpy.md"), encoding: .utf8)
         let section = try #require(
             page.components(separatedBy: "## The verdicts, case by case").dropFirst().first?
                 .components(separatedBy: "\n## ").first)
-        var verdicts: [String: String] = [:]
+        var verdicts: [String: (verdict: String, profile: String, adapter: Bool)] = [:]
         for line in section.split(separator: "\n") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count == 3, ["pass", "fail", "skip", "error"].contains(cells[1]) else {
-                continue
-            }
-            verdicts[cells[0]] = cells[1]
+            guard cells.count == 4 else { continue }
+            let verdict = cells[2].split(separator: " ").first.map(String.init) ?? ""
+            guard ["pass", "fail", "skip", "error"].contains(verdict) else { continue }
+            verdicts[cells[0]] = (verdict, cells[1], cells[2].hasSuffix("*adapter*"))
         }
         return verdicts
     }
@@ -54,12 +58,20 @@ struct NfcpyDUTTests {
         // nfcpy runs ISO-DEP itself, so the report calls the isodep-errors verdicts its own.
         #expect(report.dut.isoDEP == .host)
         #expect(report.notes.contains { $0.contains("these verdicts are its own") })
-        #expect(report.cases.count == 177)
+        #expect(report.dut.adapterAdds == [.aidSelection, .errorNames, .tagProperties])
+        #expect(report.cases.count == 178)
         #expect(Set(documented.keys) == Set(report.cases.map(\.id)))
         for result in report.cases {
+            let row = documented[result.id]
             #expect(
-                result.verdict.rawValue == documented[result.id],
+                result.verdict.rawValue == row?.verdict,
                 "\(result.id): \(result.verdict.rawValue) (\(result.message))")
+            #expect(
+                result.profile == row?.profile, "\(result.id): judged under \(result.profile ?? "")"
+            )
+            #expect(
+                (result.adapterDecides != nil) == row?.adapter,
+                "\(result.id): the adapter decides it: \(result.adapterDecides ?? [])")
         }
         // No error: nfcpy's process dying on a short ATS is its crash on the tag, a fail.
         // Each failure names its evidence.
@@ -67,9 +79,8 @@ struct NfcpyDUTTests {
         let messages = Dictionary(uniqueKeysWithValues: report.cases.map { ($0.id, $0.message) })
         let evidence = [
             "NDEF-W-006": "changed the length field and the message together",
-            "NDEF-W-013": "the tag accepted 1 write(s) and now holds no message",
             "NDEF-W-014": "UnboundLocalError",
-            "MULTI-001": "in the field: 08",
+            "RESTART-001": "expected 2 or more tag(s), the DUT reported 1",
             "CHUNK-001": "unchanged",
             "CHUNK-008": "the DUT's application got",
             "BG-001": "nfcpy has no background tag reading",
@@ -79,7 +90,7 @@ struct NfcpyDUTTests {
             "ISODEP-E-029": "never asked for the lost answer with R(NAK)",
             "ISODEP-E-032": "sent no R(NAK)",
             "T2T-L-018": "past the data area",
-            "T2T-L-019": "status readWrite, expected readOnly",
+            "T4T-L-033": "off a tag it had to refuse",
             "T4T-L-013": "holds no message (length 0)",
             "T4T-L-015": "read past the file its CC announces",
         ]
