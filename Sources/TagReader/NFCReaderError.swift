@@ -58,7 +58,9 @@ public enum NFCReaderError: Error, Sendable, Hashable {
     }
 
     /// CoreNFC's `NFCReaderError.Code` name and value for this case, `nil` where CoreNFC has
-    /// none (it reports a tag it cannot read as NDEF through `queryNDEFStatus`).
+    /// none: a tag it cannot read as NDEF is reported through `queryNDEFStatus`, and
+    /// Apple's 203 (another session is active) and 202 (the app went to the background) are
+    /// no condition of a reader operation, so a busy reader and a failed chip have no code.
     public var coreNFCCode: (name: String, value: Int)? {
         switch self {
         case .tagNotConnected: ("readerTransceiveErrorTagNotConnected", 104)
@@ -70,11 +72,9 @@ public enum NFCReaderError: Error, Sendable, Hashable {
         case .tagSizeTooSmall: ("ndefReaderSessionErrorTagSizeTooSmall", 402)
         case .zeroLengthMessage: ("ndefReaderSessionErrorZeroLengthMessage", 403)
         case .invalidParameter: ("readerErrorInvalidParameter", 3)
-        case .readerBusy: ("readerSessionInvalidationErrorSystemIsBusy", 203)
-        case .readerFailure: ("readerSessionInvalidationErrorSessionTerminatedUnexpectedly", 202)
         case .securityViolation: ("readerErrorSecurityViolation", 2)
         case .packetTooLong: ("readerTransceiveErrorPacketTooLong", 105)
-        case .ndefNotSupported, .invalidMessage: nil
+        case .ndefNotSupported, .invalidMessage, .readerBusy, .readerFailure: nil
         }
     }
 

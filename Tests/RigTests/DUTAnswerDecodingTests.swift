@@ -235,6 +235,21 @@ import Testing
             try ProcessDUTAnswer.received(unsupported, expecting: 1)
         }
     }
+
+    @Test func coreNFCsFullNameOfAnErrorReadsAsTheNameTheCasesJudgeBy() {
+        let spellings = [
+            ("ndefReaderSessionErrorTagNotWritable", "tagNotWritable"),
+            ("readerTransceiveErrorTagConnectionLost", "tagConnectionLost"),
+            ("securityViolation", "readerErrorSecurityViolation"),
+            ("readerErrorSecurityViolation", "readerErrorSecurityViolation"),
+        ]
+        for (spelled, judged) in spellings {
+            let line = #"{"id":1,"ok":false,"error":"\#(spelled)","message":"m"}"#
+            #expect(throws: DUTError.reader(name: judged, message: "m"), "\(spelled)") {
+                try ProcessDUTAnswer.received(line, expecting: 1)
+            }
+        }
+    }
 }
 
 extension ProcessDUTAnswer.Received {

@@ -66,6 +66,7 @@ extension ConformanceCatalog {
                 "NDEF-R-001…021", "MULTI-001…005", "RESTART-001…002", "RESTART-004",
                 "CHUNK-001…011",
                 "BG-001…014", "ISODEP-E-001…010", "ISODEP-E-014…022", "ISODEP-E-025…026",
+                "ISODEP-E-029…035",
                 "ISODEP-E-028", "T2T-L-001…021", "T4T-L-001…012", "T4T-L-015…024", "T4T-L-026…034",
                 "ISO7816-001…015",
             ]),

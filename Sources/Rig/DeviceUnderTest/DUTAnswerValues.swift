@@ -112,8 +112,8 @@ extension TypeNameFormat: DUTNamedValue {
     var protocolName: String { name }
 }
 
-/// `error`: one of CoreNFC's `NFCReaderError` names (and the protocol's own), checked
-/// against `ProcessDUTAnswer.readerErrors`.
+/// `error`: one of CoreNFC's `NFCReaderError` names (and the protocol's own), short or in
+/// full, checked against `ProcessDUTAnswer.readerErrors` and read as the name there.
 struct DUTErrorName: Decodable, Sendable, Hashable {
     let name: String
 
@@ -123,11 +123,12 @@ struct DUTErrorName: Decodable, Sendable, Hashable {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "must be an error name (a string)")
         }
-        guard ProcessDUTAnswer.readerErrors.contains(name) else {
+        let canonical = ProcessDUTAnswer.readerErrorAliases[name] ?? name
+        guard ProcessDUTAnswer.readerErrors.contains(canonical) else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "is an unknown error name: \"\(name)\"")
         }
-        self.name = name
+        self.name = canonical
     }
 }
 

@@ -8,18 +8,36 @@ struct ProcessDUTAnswer {
     let line: String
     private let data: Data
 
-    /// The error names a DUT may answer with: CoreNFC's `NFCReaderError` codes.
+    /// The error names the cases judge by: nfcrig's names for CoreNFC's `NFCReaderError`
+    /// codes (`NFCReaderError.name`) and the protocol's own.
     static let readerErrors: Set<String> = [
         "tagNotWritable", "tagSizeTooSmall", "zeroLengthMessage", "tagConnectionLost",
         "tagResponseError", "tagUpdateFailure", "invalidParameter",
-        "readerTransceiveErrorTagNotConnected",
-        "readerTransceiveErrorTagResponseError", "readerSessionInvalidationErrorSessionTimeout",
+        "readerSessionInvalidationErrorSessionTimeout",
         "readerSessionInvalidationErrorUserCanceled", "readerErrorUnsupportedFeature",
-        "ndefReaderSessionErrorTagNotWritable", "ndefReaderSessionErrorTagSizeTooSmall",
-        "ndefReaderSessionErrorZeroLengthMessage", "ndefReaderSessionErrorTagUpdateFailure",
         "multipleTags", "noTag", "unsupported", "tagNotConnected", "retryExceeded",
         "ndefNotSupported", "invalidMessage", "systemIsBusy", "sessionTerminatedUnexpectedly",
         "readerErrorSecurityViolation", "readerTransceiveErrorPacketTooLong",
+    ]
+
+    /// The other spelling of each error a DUT may answer with, and the name above it stands
+    /// for: CoreNFC's full `NFCReaderError.Code` names, and the short forms of the two the
+    /// cases name in full, so that a DUT need not know which spelling a case wants.
+    static let readerErrorAliases: [String: String] = [
+        "readerTransceiveErrorTagConnectionLost": "tagConnectionLost",
+        "readerTransceiveErrorRetryExceeded": "retryExceeded",
+        "readerTransceiveErrorTagResponseError": "tagResponseError",
+        "readerTransceiveErrorTagNotConnected": "tagNotConnected",
+        "ndefReaderSessionErrorTagNotWritable": "tagNotWritable",
+        "ndefReaderSessionErrorTagSizeTooSmall": "tagSizeTooSmall",
+        "ndefReaderSessionErrorTagUpdateFailure": "tagUpdateFailure",
+        "ndefReaderSessionErrorZeroLengthMessage": "zeroLengthMessage",
+        "readerErrorInvalidParameter": "invalidParameter",
+        "readerSessionInvalidationErrorSystemIsBusy": "systemIsBusy",
+        "readerSessionInvalidationErrorSessionTerminatedUnexpectedly":
+            "sessionTerminatedUnexpectedly",
+        "securityViolation": "readerErrorSecurityViolation",
+        "packetTooLong": "readerTransceiveErrorPacketTooLong",
     ]
 
     /// `line`, to be decoded field by field.
