@@ -88,7 +88,7 @@ struct SimUSBClientTests {
                 "nfc-poll",
             ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stdout.contains("ATQA: 0004"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("ATQA (SENS_RES): 00  04"), "\(outcome.stdout)")
         #expect(outcome.stderr.contains("nfc_initiator_target_is_present: Not Supported by Device"))
     }
 
