@@ -54,6 +54,10 @@ public struct NDEFReaderFaults: ReaderFaultSet, Sendable, Hashable {
     /// pieces of 255 whatever its CC's MLe and MLc say, as NFCPassportReader read with a
     /// fixed `maxDataLengthToRead` of 256 (AndyQ/NFCPassportReader#89, #91).
     public static let ignoresMLeMLc = NDEFReaderFaults(rawValue: 1 << 12)
+    /// `writes-unformatted`: a write to a Type 4 tag that refused the NDEF application's
+    /// SELECT goes on as if the tag were a mapping 2.0 one, selecting file E104h and writing
+    /// NLEN 0000h to it, where a reader must stop: such a tag holds no NDEF to update.
+    public static let writesUnformatted = NDEFReaderFaults(rawValue: 1 << 13)
 
     /// Every fault with its `--dut-fault` name, in the order `ReaderFaults.specs` lists them.
     public static let named: [(name: String, fault: NDEFReaderFaults)] = [
@@ -65,7 +69,7 @@ public struct NDEFReaderFaults: ReaderFaultSet, Sendable, Hashable {
         ("refuses-empty-message", .refusesEmptyMessage), ("skips-length-write", .skipsLengthWrite),
         ("relaxed-ndef-decoding", .relaxedDecoding), ("requires-terminator", .requiresTerminator),
         ("exact-cc-version", .exactCCVersion), ("known-data-area-sizes", .knownDataAreaSizes),
-        ("ignores-mle-mlc", .ignoresMLeMLc),
+        ("ignores-mle-mlc", .ignoresMLeMLc), ("writes-unformatted", .writesUnformatted),
     ]
 
     /// The Type 2 data area sizes of the tags a `known-data-area-sizes` reader knows:

@@ -128,7 +128,13 @@ public struct Type4TagProcedures: NDEFTagProcedures {
     /// Detection, the refusals, then the update. Tearing-safe order: NLEN (ENLEN) set to 0,
     /// the message from offset 2 (4) in pieces of at most MLc, the length last.
     public func writeNDEF(_ message: [UInt8], order: NDEFWriteOrder) async throws(NFCReaderError) {
-        let file = try await detectNDEF().layout()
+        let detection = try await detectNDEF()
+        if case .notSupported(.noNDEFApplication) = detection,
+            ndefFaults.contains(.writesUnformatted)
+        {
+            try await writeBlindly()
+        }
+        let file = try detection.layout()
         let control = file.capabilityContainer.ndefFileControl
         guard isWritable(file) else { throw .tagNotWritable(.writeAccess(control.writeAccess)) }
         guard message.count <= capacity(file) else {
@@ -150,6 +156,25 @@ public struct Type4TagProcedures: NDEFTagProcedures {
             try await update(offset: 0, data: length, file)
         case .lengthFirst:
             try await update(offset: 0, data: length + message, file)
+        }
+    }
+
+    /// The `writes-unformatted` fault: the mapping 2.0 NDEF file E104h selected and its NLEN
+    /// zeroed on a tag that has no NDEF application, as if it had one. A tag without the
+    /// application refuses; its refusal is the error.
+    private func writeBlindly() async throws(NFCReaderError) {
+        // E104h: the NDEF file ID mapping 2.0 tags commonly use.
+        let select = Type4Tag.selectFile(0xE104, mappingVersion1: false)
+        var answer = try await send(select)
+        guard answer.statusWord == .ok else {
+            throw .tagUpdateFailure(.statusWord(answer.statusWord, command: select))
+        }
+        let update = try buildCommand { () throws(APDUError) in
+            try Type4Tag.updateBinary(offset: 0, data: [0x00, 0x00])
+        }
+        answer = try await send(update)
+        guard answer.statusWord == .ok else {
+            throw .tagUpdateFailure(.statusWord(answer.statusWord, command: update))
         }
     }
 

@@ -8,7 +8,8 @@ import Testing
 /// beside what the DUT says can each fail. The reference reader does the real work; a
 /// wrapper says something it did not see.
 @Suite struct MisleadingDUTTests {
-    /// Runs case `id` on the simulated rig against the reference reader behind `lie`.
+    /// Runs case `id` on the simulated rig against the reference reader behind `lie`; a
+    /// fail message may name only frames on the air (`FailMessageEvidence`).
     static func run(_ id: String, lie: MisleadingDUT.Lie) async throws -> CaseResult {
         let rig = try await AssembledRig.assemble(
             MultiTagRestartBackgroundSuiteTests.rig,
@@ -18,10 +19,14 @@ import Testing
             inner: ReferenceDUT(chip: chip, clock: rig.readerClock), lie: lie)
         _ = try await rig.run { try await dut.hello() }
         let conformanceCase = try #require(ConformanceCatalog.allCases.first { $0.id == id })
-        let result = await ConformanceRunner(rig: rig, dut: dut, repeatCount: 1).run(
-            conformanceCase)
+        let result = await ConformanceRunner(
+            rig: rig, dut: dut, repeatCount: 1, traceMode: .failing
+        ).run(conformanceCase)
         await rig.run { await dut.close() }
         await rig.close()
+        // What the message says happened must be on the air.
+        let unsupported = FailMessageEvidence.unsupportedClaims(of: result, by: "\(lie)")
+        #expect(unsupported.isEmpty, "\(unsupported)")
         return result
     }
 

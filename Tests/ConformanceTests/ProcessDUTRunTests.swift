@@ -25,13 +25,19 @@ import Testing
                     ], requestTimeout: .seconds(2))))
     }
 
+    /// The results of `cases` against the fake DUT in `mode`; every fail message names only
+    /// frames its trace holds (`FailMessageEvidence`).
     static func run(mode: String, cases: [String]) async throws -> [CaseResult] {
-        try await ConformanceRun.run(
+        let results = try await ConformanceRun.run(
             rig(mode: mode), fileName: "process-dut.yaml", directory: examples,
-            options: ConformanceRun.Options(caseIDs: cases), runID: "process",
-            nfcrigVersion: "test",
-            commit: nil, progress: { _ in }
+            options: ConformanceRun.Options(caseIDs: cases, traceMode: .failing),
+            runID: "process", nfcrigVersion: "test", commit: nil, progress: { _ in }
         ).cases
+        let unsupported = results.flatMap {
+            FailMessageEvidence.unsupportedClaims(of: $0, by: "fake_dut.py \(mode)")
+        }
+        #expect(unsupported.isEmpty, "\(unsupported.joined(separator: "\n"))")
+        return results
     }
 
     @Test func aLineThatIsNotJSONIsAnErrorQuotingItAndTheRunGoesOn() async throws {

@@ -128,6 +128,36 @@ import Testing
         }
     }
 
+    @Test func aWriteToATagWithoutTheNDEFApplicationGoesOnToItsFilesOnlyWithTheFault()
+        async throws
+    {
+        for spec in [nil, "writes-unformatted"] {
+            let rig = try Self.rig(spec)
+            let tag = try Type4TestTag(message: [])
+            tag.change { $0.hasNDEFApplication = false }
+            await rig.enter(tag)
+            let error = await caught(NFCReaderError.self) {
+                try await rig.withTag { _ in try await rig.reader.writeNDEF(Self.message) }
+            }
+            let selectsOfFiles = tag.apdus.filter {
+                $0.ins == 0xA4 && $0.p1 == Type4Tag.selectByFileID
+            }
+            if spec == nil {
+                guard case .ndefNotSupported = error else {
+                    Issue.record("expected ndefNotSupported, got \(String(describing: error))")
+                    continue
+                }
+                #expect(selectsOfFiles.isEmpty)
+            } else {
+                guard case .tagUpdateFailure = error else {
+                    Issue.record("expected tagUpdateFailure, got \(String(describing: error))")
+                    continue
+                }
+                #expect(!selectsOfFiles.isEmpty)
+            }
+        }
+    }
+
     @Test func aBrokenChunkSequenceReachesTheApplicationOnlyWithRelaxedDecoding() async throws {
         // A Text record, an initial chunk (media "a", CF) and a middle chunk, and no
         // terminating chunk.

@@ -19,12 +19,17 @@ struct NfcpyDUTTests {
         .deletingLastPathComponent().deletingLastPathComponent()
     static let rig = root.appendingPathComponent("Rigs/nfcpy-sim.yaml").path
 
-    /// Runs `arguments` after `run --rig Rigs/nfcpy-sim.yaml` and loads the report.
+    /// Runs `arguments` after `run --rig Rigs/nfcpy-sim.yaml` and loads the report. Every
+    /// fail message must name only frames its trace file holds (`ReportEvidence`).
     static func run(_ arguments: [String] = []) throws -> (NFCRigProcess.Outcome, Report) {
         let out = try TemporaryFolder(prefix: "nfcrig-nfcpy")
         let outcome = try NFCRigProcess.run(
             ["run", "--rig", rig, "--out", out.url.path] + arguments)
-        return (outcome, try ReportFile.load(out.url.path + "/latest"))
+        let report = try ReportFile.load(out.url.path + "/latest")
+        let unsupported = try ReportEvidence.unsupportedClaims(
+            in: report, folder: out.url.path + "/latest", source: "nfcpy")
+        #expect(unsupported.isEmpty, "\(unsupported.joined(separator: "\n"))")
+        return (outcome, report)
     }
 
     /// The table of nfcpy's verdicts in docs/nfcpy.md (`| case | profile | nfcpy | why |`,

@@ -5,7 +5,8 @@ import Testing
 
 /// The chunk cases judge the records a DUT's application decoded, never nfcrig's decoding of
 /// its bytes: `Scripts/records_dut.py` reads with nfcpy and reports records reassembled,
-/// unassembled, wrong, or none, and the cases pass, fail and skip accordingly.
+/// unassembled, wrong, or none, and the cases pass, fail and skip accordingly; each fail's
+/// message names only frames its trace holds (`ReportEvidence`).
 @Suite(
     .serialized, .timeLimit(.minutes(3)),
     .needsThirdPartyClients
@@ -35,6 +36,9 @@ struct ScriptedRecordsDUTTests {
             ["run", "--rig", rig, "--out", fixture.folder.path + "/out"])
         #expect(statuses.contains(outcome.status), "\(outcome.stdout)\n\(outcome.stderr)")
         let report = try ReportFile.load(fixture.folder.path + "/out/latest")
+        let unsupported = try ReportEvidence.unsupportedClaims(
+            in: report, folder: fixture.folder.path + "/out/latest", source: "records \(mode)")
+        #expect(unsupported.isEmpty, "\(unsupported.joined(separator: "\n"))")
         return Dictionary(uniqueKeysWithValues: report.cases.map { ($0.id, $0.verdict) })
     }
 

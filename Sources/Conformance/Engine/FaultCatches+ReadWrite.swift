@@ -61,6 +61,11 @@ extension ConformanceCatalog {
                 + "tag, as Web NFC reads a tag not formatted (w3c-cg/web-nfc#367)",
             fails: ["NDEF-R-018"]),
         FaultCatch(
+            fault: "writes-unformatted",
+            reader: "writes to a Type 4 tag that refused the NDEF application's SELECT as if it "
+                + "were a mapping 2.0 tag, selecting file E104h and zeroing its NLEN",
+            fails: ["NDEF-W-017"]),
+        FaultCatch(
             fault: "decodes-empty-message",
             reader: "hands an empty message to the decoder, so an empty tag is an invalid "
                 + "message, not zeroLengthMessage (don/NDEF#64)",

@@ -56,8 +56,8 @@ extension ConformanceCatalog {
             does: "scans for real and reports every tag writable and empty without reading it; "
                 + "writes, sessions and restarts are real",
             passes: [
-                "NDEF-W-006…012", "RESTART-001…002", "RESTART-004", "T2T-L-022…024", "T4T-L-025",
-                "ISO7816-001…015",
+                "NDEF-W-006…012", "NDEF-W-017", "RESTART-001…002", "RESTART-004", "T2T-L-022…024",
+                "T4T-L-025", "ISO7816-001…015",
             ]),
         LazyReaderPasses(
             reader: .claimsWrites,
@@ -75,7 +75,7 @@ extension ConformanceCatalog {
             does: "scans, reads and writes for real; reports the first AID of a tag reader "
                 + "session selected without sending anything and answers every APDU 9000",
             passes: [
-                "NDEF-R-001…021", "NDEF-W-001…016", "MULTI-001…005", "RESTART-001…002",
+                "NDEF-R-001…021", "NDEF-W-001…017", "MULTI-001…005", "RESTART-001…002",
                 "RESTART-004", "CHUNK-001…011", "BG-001…014", "ISODEP-E-001…035", "T2T-L-001…024",
                 "T4T-L-001…034",
             ]),
@@ -84,15 +84,15 @@ extension ConformanceCatalog {
             does: "scans and writes for real, reads the first tag it meets and reports that "
                 + "message for every later read without reading",
             passes: [
-                "NDEF-R-001", "NDEF-W-006…012", "RESTART-001…002", "RESTART-004", "T2T-L-022…024",
-                "T4T-L-025", "ISO7816-001…015",
+                "NDEF-R-001", "NDEF-W-006…012", "NDEF-W-017", "RESTART-001…002", "RESTART-004",
+                "T2T-L-022…024", "T4T-L-025", "ISO7816-001…015",
             ]),
         LazyReaderPasses(
             reader: .namesOneTag,
             does: "scans for real but names the first tag it found once for each tag it counted; "
                 + "reads and writes for real",
             passes: [
-                "NDEF-R-001…021", "NDEF-W-001…016", "CHUNK-001…011", "BG-001…014",
+                "NDEF-R-001…021", "NDEF-W-001…017", "CHUNK-001…011", "BG-001…014",
                 "ISODEP-E-001…035", "T2T-L-001…024", "T4T-L-001…034", "ISO7816-001…015",
             ]),
     ]

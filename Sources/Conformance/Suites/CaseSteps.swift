@@ -153,12 +153,23 @@ enum CaseSteps {
     static func refusedWrite(_ context: CaseContext, _ ndef: [UInt8], expecting name: String)
         async -> RepetitionOutcome
     {
+        await refusedWrite(context, ndef, expectingOneOf: [name])
+    }
+
+    /// Writes `ndef`, which the DUT must refuse with one of `names` (a case that accepts
+    /// several spellings of one refusal, in the order the message lists them).
+    static func refusedWrite(
+        _ context: CaseContext, _ ndef: [UInt8], expectingOneOf names: [String]
+    )
+        async -> RepetitionOutcome
+    {
+        let expected = names.joined(separator: " or ")
         do {
             try await context.dut.write(ndef)
-            return .fail("the DUT wrote without an error, expected \(name)")
+            return .fail("the DUT wrote without an error, expected \(expected)")
         } catch .reader(let got, let message) {
-            guard got == name else {
-                return .fail("the DUT refused with \(got) (\(message)), expected \(name)")
+            guard names.contains(got) else {
+                return .fail("the DUT refused with \(got) (\(message)), expected \(expected)")
             }
             return .pass
         } catch {

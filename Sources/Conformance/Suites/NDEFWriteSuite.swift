@@ -5,7 +5,8 @@ import TagFormat
 
 /// `ndef-write`: the DUT writes what it is given and it reads back the same; the RF side
 /// sees a tearing-safe order and pieces of at most MLc; read-only and too-small tags are
-/// refused with the tag left as it was; a zero-length message empties the tag.
+/// refused with the tag left as it was; a zero-length message empties the tag; a tag without
+/// the NDEF application is refused.
 enum NDEFWriteSuite: ConformanceSuite {
     static let name = "ndef-write"
     static let judgedUnder: Set<ReaderProfile> = [.nfcForum, .coreNFC]
@@ -24,7 +25,9 @@ enum NDEFWriteSuite: ConformanceSuite {
             + "unchanged, after the DUT read the CC that says so. A zero-length message is the "
             + "NFC Forum mappings' INITIALIZED state (NLEN 0000h, an NDEF TLV of length 0): "
             + "under `nfc-forum` the DUT must write it and then read the tag as empty; Apple "
-            + "documents no outcome for it, so `corenfc` does not judge it. A read back "
+            + "documents no outcome for it, so `corenfc` does not judge it. A Type 4 tag without "
+            + "the NDEF Tag Application must be refused after its SELECT was refused, with "
+            + "nothing sent to it after (iOS's 102 or nfcrig's `ndefNotSupported`). A read back "
             + "passes only when the tag served the whole new message on the air after the "
             + "write.",
         "Measurements: `timeToDetect`, `writeTime` (each write), `apduTime` (the write time "
@@ -137,6 +140,7 @@ enum NDEFWriteSuite: ConformanceSuite {
                     + "NDEF Message TLV whose length is 00h; clause numbers not checked)"),
             mlcCase(),
             mleCase(),
+            unformattedCase(),
         ]
     }
 
@@ -256,6 +260,46 @@ enum NDEFWriteSuite: ConformanceSuite {
                 guard unchanged.verdict == .pass else { return unchanged }
                 return await RFObservations.capabilityContainerReadOnAir(
                     context, backing: "the DUT refused with \(errorName)")
+            }
+        }
+    }
+
+    /// A tag that is no NDEF tag at all: no write procedure applies, so the reader must refuse
+    /// after finding the application missing, and send the tag nothing else.
+    static func unformattedCase() -> ConformanceCase {
+        let setup = Fixtures.type4([], formatted: false)
+        let refusals = ["ndefNotSupported", "tagResponseError"]
+        return ConformanceCase(
+            id: "NDEF-W-017",
+            suite: name,
+            title: "refuses to write to a Type 4 tag without the NDEF Tag Application, sending it "
+                + "no other command",
+            rule: "NFC Forum T4T 2.0 §5.4.1 (NDEF Detection Procedure): a tag whose NDEF Tag "
+                + "Application SELECT fails holds no NDEF, and the NDEF Update Procedure "
+                + "(§5.4.7) applies only to a tag the detection found; no NFC Forum procedure "
+                + "creates the application. Under corenfc: iOS refuses a write to a tag that is "
+                + "not NDEF formatted with readerTransceiveErrorTagResponseError (102, \"Tag is "
+                + "not NDEF formatted\"), as app developers report it; Apple's documentation "
+                + "does not state it, so nfcrig's own ndefNotSupported is accepted as the same "
+                + "refusal",
+            setup: "\(setup)",
+            expectations: .ndefMapping(
+                "refuses with ndefNotSupported or tagResponseError after the NDEF Tag "
+                    + "Application's SELECT was refused, and sends the tag nothing more")
+        ) { context in
+            await CaseSteps.run { () async throws(CaseSteps.Stop) in
+                try await CaseSteps.present(context, [setup])
+                _ = try await CaseSteps.scan(context, expecting: 1)
+                let refusal = await CaseSteps.refusedWrite(context, new, expectingOneOf: refusals)
+                // Whether refused or not, the commands the tag saw are the evidence.
+                let stopped = await RFObservations.stoppedAtMissingNDEFApplication(context)
+                guard refusal.verdict == .pass else {
+                    guard stopped.verdict != .pass else { return refusal }
+                    return RepetitionOutcome(
+                        refusal.verdict, refusal.message + "; " + stopped.message,
+                        evidenceAt: stopped.evidenceAt)
+                }
+                return stopped
             }
         }
     }

@@ -68,7 +68,8 @@ struct RunCommand: ParsableCommand {
             write: nlen-off-by-one, tlv-length-off-by-one, capacity-includes-length-field, \
             ignores-write-access, unformatted-as-empty, decodes-empty-message, \
             refuses-empty-message, skips-length-write, relaxed-ndef-decoding, \
-            requires-terminator, exact-cc-version, known-data-area-sizes, ignores-mle-mlc; \
+            requires-terminator, exact-cc-version, known-data-area-sizes, ignores-mle-mlc, \
+            writes-unformatted; \
             background dispatch: web-links-only, dispatches-custom-schemes, \
             ignores-smart-poster; the host's ISO-DEP (isodep-errors): chains-within-fsc-minus-1, ignores-answer-chaining, \
             ignores-sfgi, fixed-ats-offsets, grants-any-wtxm, needs-deselect-answer, \
