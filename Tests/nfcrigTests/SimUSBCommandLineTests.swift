@@ -64,15 +64,25 @@ struct SimUSBClientTests {
         #expect(outcome.stdout.contains(" ATS: 05  78  80  80  00"), "\(outcome.stdout)")
     }
 
-    @Test func nfcPollReportsTheType4TagsRemoval() throws {
-        // libnfc's presence check: Diagnose 06 (R(NAK) on the air for the Type 4 tag) until
-        // the tag has gone.
+    /// libnfc's nfc-poll against one emulated tag (`option`: `--tag4` or `--tag2`) that
+    /// leaves the field 2 s in; nfc-poll ends by itself once it sees the tag gone or cannot
+    /// tell.
+    static func nfcPollUntilRemoved(_ option: String, _ sample: String) throws
+        -> NFCRigProcess.Outcome
+    {
         let outcome = try NFCRigProcess.run(
             [
-                "sim", "usb", "--timeout", "30s", "--tag4", Self.uri, "--remove-after", "2s", "--",
+                "sim", "usb", "--timeout", "30s", option, sample, "--remove-after", "2s", "--",
                 "nfc-poll",
             ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
+        return outcome
+    }
+
+    @Test func nfcPollReportsTheType4TagsRemoval() throws {
+        // libnfc's presence check: Diagnose 06 (R(NAK) on the air for the Type 4 tag) until
+        // the tag has gone.
+        let outcome = try Self.nfcPollUntilRemoved("--tag4", Self.uri)
         #expect(outcome.stdout.contains("Waiting for card removing..."), "\(outcome.stdout)")
         #expect(outcome.stdout.contains("done."), "\(outcome.stdout)")
         #expect(outcome.stderr.contains("took 1 tag(s) out of the field after 2s"))
@@ -82,12 +92,7 @@ struct SimUSBClientTests {
         // libnfc checks a SAK 00 tag's presence only as a MIFARE Ultralight, which it knows by
         // ATQA 0044 (a 7-byte UID); the emulated Type 2 tag announces 0004, as the 4-byte UID
         // a PN533 in target mode sends, so nfc-poll finds it and then says it cannot tell.
-        let outcome = try NFCRigProcess.run(
-            [
-                "sim", "usb", "--timeout", "30s", "--tag2", Self.text, "--remove-after", "2s", "--",
-                "nfc-poll",
-            ])
-        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let outcome = try Self.nfcPollUntilRemoved("--tag2", Self.text)
         #expect(outcome.stdout.contains("ATQA (SENS_RES): 00  04"), "\(outcome.stdout)")
         #expect(outcome.stderr.contains("nfc_initiator_target_is_present: Not Supported by Device"))
     }
