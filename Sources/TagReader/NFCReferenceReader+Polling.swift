@@ -10,8 +10,9 @@ extension NFCReferenceReader {
     /// HALT now and keeps silent to REQA) and the chip polls again, until no new UID answers.
     /// One tag is brought back by a field reset and connected. Several are reported as
     /// `multipleTags` and none is read: the field goes off and back on `restartPollingDelay`
-    /// after the detection, as the CoreNFC sample app does ("More than 1 tag is detected.
-    /// Please remove all tags and try again."); call `poll` again to go on polling.
+    /// after the detection, as Apple's sample app "Building an NFC Tag-Reader App" does ("More
+    /// than 1 tag is detected, please remove all tags and try again."); call `poll` again to
+    /// go on polling.
     public func poll(timeout: Duration) async throws(NFCReaderError) -> PollResult {
         try await exclusively { () async throws(NFCReaderError) -> PollResult in
             if connectedTag != nil {

@@ -51,7 +51,7 @@ import Testing
         #expect(report.exitStatus == 1)
         #expect(
             report.failure()
-                == "More than 1 tag is detected. Please remove all tags and try again. (\(count) tags)"
+                == "More than 1 tag is detected, please remove all tags and try again. (\(count) tags)"
         )
         #expect(report.json().hasPrefix(#"{"error":{"name":"multipleTags","coreNFC":null"#))
     }

@@ -8,9 +8,10 @@ import TagReader
 struct TagReadReport {
     var outcome: TagReadOutcome
 
-    /// The CoreNFC sample app's alert for several tags in the field.
+    /// The alert of Apple's sample app "Building an NFC Tag-Reader App" for several tags in
+    /// the field, word for word.
     static let multipleTagsMessage =
-        "More than 1 tag is detected. Please remove all tags and try again."
+        "More than 1 tag is detected, please remove all tags and try again."
 
     /// 0 when a tag was read (a tag without NDEF too: its status says so), 1 otherwise.
     var exitStatus: Int32 {
