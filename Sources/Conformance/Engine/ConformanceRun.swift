@@ -44,8 +44,10 @@ public struct ConformanceRun: Sendable {
         /// judge some: such a run could only skip them.
         case suiteNotJudged(
             String, profile: ReaderProfile, place: String, judgedUnder: [ReaderProfile])
-        /// Case IDs that match nothing.
+        /// Case IDs that match no case of the catalogue.
         case unknownCases([String])
+        /// Case IDs of the catalogue outside the suites the run selects, each with its suite.
+        case casesOutsideSuites([CaseInSuite], selected: [String])
         /// The rig could not be assembled.
         case rig(String)
         /// The DUT did not introduce itself.
@@ -64,6 +66,11 @@ public struct ConformanceRun: Sendable {
                     + judgedUnder.map { "{suite: \(name), profile: \($0)}" }
                     .joined(separator: " or ")
             case .unknownCases(let ids): "no case has the ID(s) " + ids.joined(separator: ", ")
+            case .casesOutsideSuites(let outside, let selected):
+                outside.map { "\($0.id) is a case of suite \($0.suite)" }.joined(separator: ", ")
+                    + ", which the run does not select (it runs "
+                    + selected.joined(separator: ", ")
+                    + "); add the suite with --suite, or name no suite"
             case .rig(let message): message
             case .dut(let message): "the DUT: \(message)"
             case .faultsNeedReferenceReader(let specs):
@@ -71,6 +78,12 @@ public struct ConformanceRun: Sendable {
                     + "but the rig's DUT is a process (adapter: process)"
             }
         }
+    }
+
+    /// A case ID and the suite that holds it.
+    public struct CaseInSuite: Sendable, Hashable {
+        public var id: String
+        public var suite: String
     }
 
     /// The cases `options` select from `file`'s suites, once the options fit the rig.
@@ -112,8 +125,17 @@ public struct ConformanceRun: Sendable {
             cases += suiteCases
         }
         if let ids = options.caseIDs {
-            let unknown = ids.filter { id in !cases.contains { $0.id == id } }
+            let missing = ids.filter { id in !cases.contains { $0.id == id } }
+            let elsewhere = missing.compactMap { id in
+                ConformanceCatalog.allCases.first { $0.id == id }.map {
+                    CaseInSuite(id: id, suite: $0.suite)
+                }
+            }
+            let unknown = missing.filter { id in !elsewhere.contains { $0.id == id } }
             guard unknown.isEmpty else { throw .unknownCases(unknown) }
+            guard elsewhere.isEmpty else {
+                throw .casesOutsideSuites(elsewhere, selected: named.map(\.value))
+            }
             cases = cases.filter { ids.contains($0.id) }
         }
         return (cases, judged)
