@@ -18,6 +18,7 @@ struct RFFrameDecoder {
         case block
         case type2Read(block: UInt8)
         case type2Write
+        case ntag(NTAGCommand)
     }
 
     private var expectation = Expectation.nothing
@@ -27,6 +28,9 @@ struct RFFrameDecoder {
     private var responseChain: [UInt8] = []
     /// The last whole command APDU, to name the answer after it.
     private var lastCommand: CommandAPDU?
+    /// The block a COMPATIBILITY WRITE the tag acknowledged is for: its 16 data bytes come
+    /// next.
+    private var compatibilityWriteBlock: UInt8?
 
     mutating func annotate(_ record: TraceRecord) -> TraceAnnotation {
         switch record.kind {
@@ -91,6 +95,15 @@ struct RFFrameDecoder {
         case Type2Tag.writeCommand where payload.count == 2 + Type2Tag.blockSize:
             expectation = .type2Write
             return "WRITE block \(payload[1])"
+        case _ where compatibilityWriteBlock != nil && payload.count == 16:
+            let block = compatibilityWriteBlock ?? 0
+            compatibilityWriteBlock = nil
+            expectation = .type2Write
+            return "COMPATIBILITY WRITE data for block \(block)"
+        case _ where NTAGCommand(payload) != nil:
+            let command = NTAGCommand(payload) ?? .getVersion
+            expectation = .ntag(command)
+            return command.description
         default:
             expectation = .nothing
             return "? command"
@@ -110,9 +123,14 @@ struct RFFrameDecoder {
             guard bytes.count == 5 else { return TraceAnnotation("? UID of \(bytes.count) bytes") }
             let bcc = bytes[..<4].reduce(0, ^) == bytes[4] ? "BCC ok" : "BCC wrong"
             return TraceAnnotation("UID CL\(level) \(Self.uidPart(bytes)), \(bcc)")
-        case .type2Read, .type2Write:
+        case .type2Read, .type2Write, .ntag:
             // A 4-bit ACK or NAK, which carries no CRC.
             if bytes.count == 1 {
+                if case .ntag(.compatibilityWrite(let block)) = expectation,
+                    bytes[0] & 0x0F == Type2Tag.ack
+                {
+                    compatibilityWriteBlock = block
+                }
                 expectation = .nothing
                 return TraceAnnotation(Self.acknowledgement(bytes[0]))
             }
@@ -149,6 +167,8 @@ struct RFFrameDecoder {
                 return "? READ answer of \(payload.count) bytes"
             }
             return "READ answer, blocks \(block)–\(Int(block) + 3)"
+        case .ntag(let command):
+            return command.describeAnswer(payload)
         case .nothing, .atqa, .uid, .type2Write:
             return "? answer"
         }

@@ -116,6 +116,33 @@ func exchange(_ frames: [(TraceRecordKind, [UInt8], crc: Bool)]) -> [TraceRecord
             ])
     }
 
+    @Test func ntagCommandsAndTheirAnswersAreNamed() {
+        let records = exchange([
+            (.pcdToPICC, bytes("60"), true),
+            (.piccToPCD, bytes("00 04 04 02 01 00 0F 03"), true),
+            (.pcdToPICC, bytes("3A 04 05"), true),
+            (.piccToPCD, Array(0..<8), true),
+            (.pcdToPICC, bytes("3C 00"), true),
+            (.piccToPCD, Array(repeating: 0x5A, count: 32), true),
+            (.pcdToPICC, bytes("1B FF FF FF FF"), true),
+            (.piccToPCD, bytes("00"), false),
+            (.pcdToPICC, bytes("39 02"), true),
+            (.piccToPCD, bytes("2A 01 00"), true),
+            (.pcdToPICC, bytes("A0 05"), true),
+            (.piccToPCD, bytes("0A"), false),
+            (.pcdToPICC, Array(1...16), true),
+            (.piccToPCD, bytes("0A"), false),
+        ])
+        #expect(
+            annotations(records).map(\.text) == [
+                "GET_VERSION", "GET_VERSION answer: NXP NTAG, storage size 0F (NTAG213)",
+                "FAST_READ blocks 4–5", "FAST_READ answer, blocks 4–5", "READ_SIG",
+                "READ_SIG answer, 32-byte signature", "PWD_AUTH", "NAK 0", "READ_CNT",
+                "READ_CNT answer, counter 298", "COMPATIBILITY WRITE block 5", "ACK",
+                "COMPATIBILITY WRITE data for block 5", "ACK",
+            ])
+    }
+
     /// Activation up to the ATS, then `frames`.
     func isoDEP(_ frames: [(TraceRecordKind, [UInt8], crc: Bool)]) -> [TraceAnnotation] {
         let activation: [(TraceRecordKind, [UInt8], crc: Bool)] = [
