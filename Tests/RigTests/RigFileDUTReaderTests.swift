@@ -48,6 +48,7 @@ import Testing
         #expect(
             reader.environment == [
                 "NFCRIG_READER_USB": "001:004", "LIBNFC_DEFAULT_DEVICE": "pn53x_usb:001:004",
+                "LIBNFC_AUTO_SCAN": "false", "LIBNFC_INTRUSIVE_SCAN": "false",
                 "UMOCKDEV_DIR": "/tmp/bus",
             ])
     }

@@ -25,6 +25,11 @@ public struct DUTReaderChip: Sendable {
             [
                 Self.readerVariable: location,
                 Self.libnfcVariable: "pn53x_usb:" + location,
+                // Without these libnfc also scans the bus by itself and opens the default
+                // device a second time, so that every tag is listed twice, and an intrusive
+                // scan would probe the emulators' chips too.
+                "LIBNFC_AUTO_SCAN": "false",
+                "LIBNFC_INTRUSIVE_SCAN": "false",
             ]
         ) { _, new in new }
     }

@@ -179,7 +179,8 @@ public struct ProcessDUTSpec: Sendable, Hashable {
     /// The PN533 the child drives (`reader:`): `virtual-usb`, a simulated chip in the rig's
     /// field on the virtual USB bus the child inherits, or `usb:...`, a dongle on a bench.
     /// nfcrig never opens it; the child finds it in `NFCRIG_READER_USB` and
-    /// `LIBNFC_DEFAULT_DEVICE`. Nil: the child reaches a reader of its own.
+    /// `LIBNFC_DEFAULT_DEVICE` (with libnfc's scans off). Nil: the child reaches a reader of its
+    /// own.
     public var reader: RigFile.DeviceSpec?
 
     /// Creates a process DUT description.
