@@ -18,18 +18,9 @@ enum CatalogRuns {
     static let economical = TestBudget.underThreadSanitizer
 
     /// Two simulated emulators and the reference reader on a simulated chip, each suite
-    /// judged under the profile Rigs/sim.yaml pairs it with (restart-polling and
-    /// background-reading, corenfc-only, would be so anyway on a rig naming no suites).
-    static let rig = RigFile(
-        name: "conformance-tests",
-        emulators: [
-            RigFile.Emulator(id: "tag-a", device: .sim),
-            RigFile.Emulator(id: "tag-b", device: .sim),
-        ],
-        dut: .reference(device: .sim),
-        suiteProfiles: [
-            "restart-polling": .coreNFC, "background-reading": .coreNFC, "iso7816": .coreNFC,
-        ])
+    /// judged under the profile Rigs/sim.yaml pairs it with: the rig of the catalogue's
+    /// own listing (`ConformanceCatalog.referenceRig`).
+    static let rig = ConformanceCatalog.referenceRig
 
     private struct Key: Hashable {
         let faults: ReaderFaults

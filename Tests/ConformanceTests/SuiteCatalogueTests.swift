@@ -11,9 +11,14 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("docs/suites.md")
 
-    @Test func theCommittedCatalogueIsWhatTheCodeGenerates() throws {
+    /// The catalogue with the requests of the fault-free run the suites' tests share: the
+    /// same rig and reader as `nfcrig suites --markdown` runs. Under ThreadSanitizer that
+    /// whole run costs minutes and the text has no concurrency of its own: left to make test.
+    @Test(.enabled(if: !CatalogRuns.economical))
+    func theCommittedCatalogueIsWhatTheCodeGenerates() async throws {
         let committed = try String(contentsOf: Self.file, encoding: .utf8)
-        let generated = ConformanceCatalog.markdown()
+        let requests = ConformanceCatalog.requests(of: try await CatalogRuns.results())
+        let generated = ConformanceCatalog.markdown(requests: requests)
         let first = zip(committed.split(separator: "\n"), generated.split(separator: "\n"))
             .first { $0 != $1 }
         let advice =

@@ -20,10 +20,17 @@ extension ConformanceCatalog {
         public var notJudged: String?
         /// The reference reader's faults (`--dut-fault`) that fail it.
         public var failedBy: [String]
+        /// The requests it sends the DUT, in order, as a run of the reference reader sent
+        /// them (`CaseResult.requests`); absent when the listing was made without a run.
+        public var requests: [String]?
     }
 
     /// Every case, in catalog order.
-    public static var entries: [Entry] {
+    public static var entries: [Entry] { entries(requests: [:]) }
+
+    /// Every case, in catalog order, with the requests each sent in a run (`requests`, by
+    /// case ID: `requests(of:)`).
+    public static func entries(requests: [String: [String]]) -> [Entry] {
         allCases.map { item in
             Entry(
                 id: item.id, suite: item.suite, title: item.title, rule: item.rule,
@@ -32,13 +39,21 @@ extension ConformanceCatalog {
                         ($0.key.rawValue, $0.value)
                     }),
                 notJudged: item.expectations.flatMap { $0.notJudged.isEmpty ? nil : $0.notJudged },
-                failedBy: faultCatches.filter { $0.fails.contains(item.id) }.map(\.fault))
+                failedBy: faultCatches.filter { $0.fails.contains(item.id) }.map(\.fault),
+                requests: requests[item.id])
         }
     }
 
+    /// The requests each case of `results` sent, by case ID: what the listing shows.
+    public static func requests(of results: [CaseResult]) -> [String: [String]] {
+        Dictionary(results.map { ($0.id, $0.requests) }) { first, _ in first }
+    }
+
     /// The Markdown listing: how to regenerate it, then a section per suite with its
-    /// description, a row per case and the reference reader's faults it catches.
-    public static func markdown() -> String {
+    /// description, a row per case, the requests its cases send (`requests`, by case ID, from
+    /// a run of the reference reader; left out when empty) and the reference reader's faults
+    /// it catches.
+    public static func markdown(requests: [String: [String]] = [:]) -> String {
         var lines = [
             "# Conformance cases",
             "",
@@ -74,7 +89,7 @@ extension ConformanceCatalog {
             "|---|---|---|",
         ]
         // Building the cases is the costly part: once for the whole listing.
-        let entries = Self.entries
+        let entries = Self.entries(requests: requests)
         let bySuite = suiteNames.map { suite in (suite, entries.filter { $0.suite == suite }) }
         for (suite, entries) in bySuite {
             lines.append(
@@ -131,7 +146,34 @@ extension ConformanceCatalog {
             reasons.append(reason)
         }
         if !reasons.isEmpty { lines += [""] + reasons.map { "Skipped: \($0)." } }
-        return lines + faultTable(ids: Set(entries.map(\.id)))
+        return lines + requestTable(entries) + faultTable(ids: Set(entries.map(\.id)))
+    }
+
+    /// The requests the cases of a suite send the DUT, each sequence with the cases that send
+    /// it; nothing when the entries carry none.
+    private static func requestTable(_ entries: [Entry]) -> [String] {
+        var flows: [[String]] = []
+        var cases: [[String]: [String]] = [:]
+        for entry in entries {
+            guard let requests = entry.requests else { continue }
+            if cases[requests] == nil { flows.append(requests) }
+            cases[requests, default: []].append(entry.id)
+        }
+        guard !flows.isEmpty else { return [] }
+        var lines = [
+            "",
+            "The requests each case sends the DUT, in order (`hello` comes once, before "
+                + "the first case), as the reference reader's run on the simulated rig got "
+                + "them, the suite judged under the profile the shipped rigs pair it with (a "
+                + "reader that refuses or fails sooner gets fewer):", "",
+            "| requests | cases |", "|---|---|",
+        ]
+        for flow in flows {
+            let names = flow.isEmpty ? "none" : RequestSequence.describe(flow)
+            let ids = CaseIDRuns.compress(cases[flow] ?? []).joined(separator: ", ")
+            lines.append("| \(names) | \(ids) |")
+        }
+        return lines
     }
 
     /// The faults of the reference reader that fail cases of a suite (whose cases are
@@ -156,11 +198,12 @@ extension ConformanceCatalog {
         return lines
     }
 
-    /// The catalog as JSON: an array of entries.
-    public static func json() throws -> Data {
+    /// The catalog as JSON: an array of entries, with the requests of `requests` (by case
+    /// ID) where given.
+    public static func json(requests: [String: [String]] = [:]) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(entries)
+        return try encoder.encode(entries(requests: requests))
     }
 
     /// Text safe in a Markdown table cell.

@@ -8,6 +8,8 @@ public struct ConformanceRunner: Sendable {
     public let rig: AssembledRig
     /// The device under test.
     public let dut: any DeviceUnderTest
+    /// `dut` as the cases drive it, writing down the requests each case sends.
+    private let requestLog: RequestLog
     /// One slot per emulator chip.
     public let slots: [RigTagSlot]
     /// How often each case runs.
@@ -28,6 +30,7 @@ public struct ConformanceRunner: Sendable {
         self.identity = identity
         self.rig = rig
         self.dut = dut
+        requestLog = RequestLog(dut)
         self.repeatCount = max(1, repeatCount)
         self.traceMode = traceMode
         self.traceLimit = traceLimit
@@ -87,6 +90,7 @@ public struct ConformanceRunner: Sendable {
         var decisive: CaseTrace?
         var reruns = 0
         var spoiledReruns: [EmulatorLateness] = []
+        var requests: [String] = []
         for repetition in 0..<repeatCount {
             var attempt = 0
             var outcome = RepetitionOutcome.pass
@@ -95,8 +99,10 @@ public struct ConformanceRunner: Sendable {
             while true {
                 let mark = await rig.latenessMark()
                 let attemptRecorder = CaseRecorder()
+                // The requests of the first repetition's last attempt are the case's.
+                if repetition == 0 { _ = await requestLog.take() }
                 let context = CaseContext(
-                    rig: rig, dut: dut, slots: slots, recorder: attemptRecorder,
+                    rig: rig, dut: requestLog, slots: slots, recorder: attemptRecorder,
                     repetition: repetition, profile: profile)
                 (outcome, interfaces) = await runRepetition(conformanceCase, context)
                 let late = await rig.lateness(since: mark)
@@ -119,6 +125,7 @@ public struct ConformanceRunner: Sendable {
                 break
             }
             spoiledReruns += spoilers
+            if repetition == 0 { requests = await requestLog.take() }
             let trace = interfaces.map {
                 CaseTrace(repetition: repetition, interfaces: $0, evidenceAt: outcome.evidenceAt)
             }
@@ -148,7 +155,8 @@ public struct ConformanceRunner: Sendable {
             expected: conformanceCase.expected(under: profile),
             unsupportedOperation: worst.verdict == .skip ? worst.unsupportedOperation : nil,
             adapterDecides: AdapterDecisions.behaviours(
-                deciding: conformanceCase.id, declared: identity?.adapterAdds ?? []))
+                deciding: conformanceCase.id, declared: identity?.adapterAdds ?? []),
+            requests: requests)
     }
 
     /// What the late answers of `attempts` (each spoiled) were: when an emulator timed its

@@ -32,6 +32,9 @@ public struct CaseResult: Sendable, Hashable {
     /// The behaviours of the DUT's adapter (declared in its hello) that decide this case:
     /// its verdict judges the adapter, not the reader stack.
     public var adapterDecides: [AdapterBehaviour]
+    /// The requests the case sent the DUT in its first repetition, by their names in the
+    /// DUT protocol (`scan`, `read`, ...), in order.
+    public var requests: [String]
 
     /// Creates a result.
     public init(
@@ -39,8 +42,10 @@ public struct CaseResult: Sendable, Hashable {
         verdict: Verdict, message: String = "",
         measurements: [MeasurementSeries] = [], timeline: [TimelineEvent] = [],
         duration: Duration = .zero, trace: CaseTrace? = nil, expected: String? = nil,
-        unsupportedOperation: String? = nil, adapterDecides: [AdapterBehaviour] = []
+        unsupportedOperation: String? = nil, adapterDecides: [AdapterBehaviour] = [],
+        requests: [String] = []
     ) {
+        self.requests = requests
         self.adapterDecides = adapterDecides
         self.unsupportedOperation = unsupportedOperation
         self.profile = profile

@@ -10,8 +10,11 @@ struct SuitesCommand: ParsableCommand {
         discussion: """
             Prints one line per case (ID, suite, what it checks), or with --markdown the \
             catalogue docs/suites.md holds (each suite's description, its cases with their \
-            rules and expectations, the reference reader's faults it catches), or with --json \
-            an array of {id, suite, title, rule, expected: {profile: text}, notJudged}.
+            rules and expectations, the requests its cases send the DUT, the reference \
+            reader's faults it catches), or with --json an array of {id, suite, title, rule, \
+            expected: {profile: text}, notJudged, failedBy, requests}. The requests come from \
+            a run of the whole catalogue against the reference reader on the simulated rig, \
+            which --markdown and --json make first (some 25 s).
 
             \(CLIManual.examplesHeading)
               nfcrig suites
@@ -32,13 +35,26 @@ struct SuitesCommand: ParsableCommand {
 
     func run() throws {
         if markdown {
-            print(ConformanceCatalog.markdown(), terminator: "")
+            print(ConformanceCatalog.markdown(requests: try Self.requests()), terminator: "")
         } else if json {
-            print(String(decoding: try ConformanceCatalog.json(), as: UTF8.self))
+            let requests = try Self.requests()
+            print(String(decoding: try ConformanceCatalog.json(requests: requests), as: UTF8.self))
         } else {
             for entry in ConformanceCatalog.entries {
                 print("\(entry.id)  \(entry.suite)  \(entry.title)")
             }
         }
+    }
+
+    /// The requests of each case, from the reference reader's run of the whole catalogue.
+    static func requests() throws -> [String: [String]] {
+        let outcome = waitFor { () -> Result<[String: [String]], ConformanceRun.Failure> in
+            do throws(ConformanceRun.Failure) {
+                return .success(try await ConformanceCatalog.referenceRequests())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
     }
 }
