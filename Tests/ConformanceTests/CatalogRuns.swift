@@ -29,6 +29,7 @@ enum CatalogRuns {
         dut: .reference(device: .sim),
         suiteProfiles: [
             "restart-polling": .coreNFC, "background-reading": .coreNFC, "iso7816": .coreNFC,
+            "corenfc-session": .coreNFC,
         ])
 
     private struct Key: Hashable {
