@@ -19,6 +19,11 @@ extension CoreNFCSessionSuite {
         guard ended.verdict == .pass else { return ended }
         let messages = expectMessages(report, [(context.slots[0], first)])
         guard messages.verdict == .pass else { return messages }
+        if let stayedOn = await fieldWentOff(
+            context, since: begun, after: "once the session ended with 204,")
+        {
+            return stayedOn
+        }
         await context.slots[0].remove()
         return try await notPolled(context, second, slot: 1, after: "the session ended with 204")
     }
@@ -56,11 +61,11 @@ extension CoreNFCSessionSuite {
         try await servedWhole(context, slot: 0, since: begun, "the session began")
         let cancelled = context.now
         try await cancel(context)
-        await context.sleep(for: .milliseconds(500))
-        guard await firstEvent(isReleased, on: slot, since: cancelled) != nil else {
-            return .fail(
-                "after Cancel at \(Figures.milliseconds(cancelled)) the field stayed on: "
-                    + "\(slot.chip.id), read whole before, was not released within 500 ms")
+        if let stayedOn = await fieldWentOff(
+            context, since: cancelled,
+            after: "after Cancel at \(Figures.milliseconds(cancelled)),")
+        {
+            return stayedOn
         }
         await slot.remove()
         let quiet = try await notPolled(context, second, slot: 1, after: "the user cancelled")
@@ -137,4 +142,17 @@ extension CoreNFCSessionSuite {
     }
 
     static func isReleased(_ kind: TagEvent.Kind) -> Bool { kind == .released }
+
+    /// A failure when the tag on the first slot, read whole before, was not released (the
+    /// DUT's field going off) within 500 ms of `since`; nil when it was.
+    static func fieldWentOff(_ context: CaseContext, since: Duration, after what: String) async
+        -> RepetitionOutcome?
+    {
+        let slot = context.slots[0]
+        await context.sleep(for: .milliseconds(500))
+        guard await firstEvent(isReleased, on: slot, since: since) == nil else { return nil }
+        return .fail(
+            "\(what) the field stayed on: \(slot.chip.id), read whole before, was not "
+                + "released within 500 ms")
+    }
 }
