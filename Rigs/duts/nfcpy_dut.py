@@ -27,6 +27,8 @@ application does, all through nfcpy's public API:
   cannot decode → invalidMessage, no tag connected → tagNotConnected, anything else a write
   raises → tagUpdateFailure, a read → tagResponseError; the exception is quoted.
 - dispatch: unsupported (nfcpy has no background tag reading).
+- begin_session, session, cancel, invalidate: unsupported (nfcpy has no CoreNFC reader
+  session, so the corenfc-session cases are skipped).
 """
 import json
 import os
@@ -247,6 +249,8 @@ def main(make_reader=Reader):
                     answer = reader.apdu(bytes.fromhex(request.get("apdu", "")))
                 elif op == "dispatch":
                     raise Failure("unsupported", "nfcpy has no background tag reading")
+                elif op in ("begin_session", "session", "cancel", "invalidate"):
+                    raise Failure("unsupported", "nfcpy has no CoreNFC reader session")
                 else:
                     raise Failure("unsupported", "unknown op %r" % op)
             except Failure as failure:

@@ -10,7 +10,10 @@ their chip runs ISO-DEP (or something nfcrig does not know), `env` names its rea
 (NFCRIG_READER_USB, LIBNFC_DEFAULT_DEVICE) as its firmware. A scan reports one tag with UID
 (hex, default 08a1b2c3): the one a test put in the field. `select` picks the second AID
 asked for (`select-foreign`: one nobody asked for; `select-none`: none) and `apdu` echoes
-the command with 9000 (`apdu-short`: answers one byte).
+the command with 9000 (`apdu-short`: answers one byte). The CoreNFC session's ops
+(`begin_session`, `session`, `cancel`, `invalidate`) get `unsupported` except in mode
+`session`, whose session reports one message and ends with 204 (named `firstNDEFTagRead`)
+once cancelled: `ended` null before.
 """
 import os
 import json
@@ -19,6 +22,7 @@ import time
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
 UID = sys.argv[2] if len(sys.argv) > 2 else "08a1b2c3"
+CANCELLED = False
 
 
 def send(obj):
@@ -94,5 +98,11 @@ for raw in sys.stdin:
             send({"id": rid, "ok": True, "response": "90"})
         else:
             send({"id": rid, "ok": True, "response": request.get("apdu", "") + "9000"})
+    elif MODE == "session" and op in ("begin_session", "cancel", "invalidate"):
+        CANCELLED = CANCELLED or op == "cancel"
+        send({"id": rid, "ok": True})
+    elif MODE == "session" and op == "session":
+        send({"id": rid, "ok": True, "messages": [{"ndef": "d1010555046162"}],
+              "ended": "firstNDEFTagRead" if CANCELLED else None})
     else:
         send({"id": rid, "ok": False, "error": "unsupported", "message": op})

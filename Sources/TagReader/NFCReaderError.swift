@@ -35,6 +35,14 @@ public enum NFCReaderError: Error, Sendable, Hashable {
     case securityViolation(applicationIdentifier: [UInt8])
     /// A command APDU longer than the reader sends (`length` bytes).
     case packetTooLong(length: Int)
+    /// A tag operation after the session ended: CoreNFC refuses it without reaching the tag.
+    case sessionInvalidated
+    /// An NDEF reader session begun with `invalidateAfterFirstRead` ended after its first read.
+    case firstNDEFTagRead
+    /// The session reached its time limit (60 s).
+    case sessionTimeout
+    /// The user pressed Cancel on the session's sheet.
+    case userCanceled
 
     /// The name the DUT protocol (DESIGN §6) reports the error with.
     public var name: String {
@@ -54,6 +62,10 @@ public enum NFCReaderError: Error, Sendable, Hashable {
         case .readerFailure: "sessionTerminatedUnexpectedly"
         case .securityViolation: "readerErrorSecurityViolation"
         case .packetTooLong: "readerTransceiveErrorPacketTooLong"
+        case .sessionInvalidated: "readerTransceiveErrorSessionInvalidated"
+        case .firstNDEFTagRead: "readerSessionInvalidationErrorFirstNDEFTagRead"
+        case .sessionTimeout: "readerSessionInvalidationErrorSessionTimeout"
+        case .userCanceled: "readerSessionInvalidationErrorUserCanceled"
         }
     }
 
@@ -74,6 +86,10 @@ public enum NFCReaderError: Error, Sendable, Hashable {
         case .invalidParameter: ("readerErrorInvalidParameter", 3)
         case .securityViolation: ("readerErrorSecurityViolation", 2)
         case .packetTooLong: ("readerTransceiveErrorPacketTooLong", 105)
+        case .sessionInvalidated: ("readerTransceiveErrorSessionInvalidated", 103)
+        case .firstNDEFTagRead: ("readerSessionInvalidationErrorFirstNDEFTagRead", 204)
+        case .sessionTimeout: ("readerSessionInvalidationErrorSessionTimeout", 201)
+        case .userCanceled: ("readerSessionInvalidationErrorUserCanceled", 200)
         case .ndefNotSupported, .invalidMessage, .readerBusy, .readerFailure: nil
         }
     }
@@ -99,8 +115,18 @@ public enum NFCReaderError: Error, Sendable, Hashable {
             "SELECT of \(Hex.encode(name, uppercase: true)), an application the session did "
                 + "not register, was refused"
         case .packetTooLong(let length): "a \(length)-byte command is longer than the reader sends"
+        case .sessionInvalidated: "the reader session was invalidated"
+        case .firstNDEFTagRead: "the session ended after its first NDEF tag, as asked"
+        case .sessionTimeout: "the reader session reached its 60-second time limit"
+        case .userCanceled: "the user canceled the reader session"
         }
     }
+}
+
+extension NFCReaderError {
+    /// Whether the operation failed for want of a session or tag, not on the tag: polling
+    /// does not restart after it (the field stays as it was).
+    var lostTheSession: Bool { self == .tagNotConnected || self == .sessionInvalidated }
 }
 
 extension NFCReaderError: CustomStringConvertible {

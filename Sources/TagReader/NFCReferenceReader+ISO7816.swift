@@ -20,6 +20,7 @@ extension NFCReferenceReader {
         async throws(NFCReaderError) -> ISO7816TagSelection?
     {
         try await exclusively { () async throws(NFCReaderError) in
+            guard !sessionInvalidated else { throw .sessionInvalidated }
             guard let tag = connectedTag else { throw .tagNotConnected }
             iso7816Session = nil
             guard tag.type == .type4, let ats = tag.target.ats else { return nil }
@@ -56,6 +57,7 @@ extension NFCReferenceReader {
     ///   a SELECT by name outside the session's list (nothing is sent); the link's errors.
     public func sendCommand(_ command: CommandAPDU) async throws(NFCReaderError) -> ResponseAPDU {
         try await exclusively { () async throws(NFCReaderError) in
+            guard !sessionInvalidated else { throw .sessionInvalidated }
             guard let session = iso7816Session, let tag = connectedTag else {
                 throw .tagNotConnected
             }

@@ -16,7 +16,7 @@ extension NFCReferenceReader {
                 // Querying is the first half of a read: a failure there restarts polling
                 // like a failed readNDEF (DESIGN §5), except when no tag was connected.
                 let failedAt = emit(.readFailed(error))
-                if error != .tagNotConnected { try? await restart(from: failedAt) }
+                if !error.lostTheSession { try? await restart(from: failedAt) }
                 throw error
             }
         }
@@ -26,7 +26,7 @@ extension NFCReferenceReader {
     ///
     /// An empty tag (length 0) throws `zeroLengthMessage`, as CoreNFC's `readNDEF` does
     /// ("NDEF tag does not contain any NDEF message", code 403). Any failure but
-    /// `tagNotConnected` and `readerBusy` restarts polling `restartPollingDelay` after it.
+    /// `tagNotConnected`, `sessionInvalidated` and `readerBusy` restarts polling `restartPollingDelay` after it.
     public func readNDEF() async throws(NFCReaderError) -> NDEFMessage {
         try await readNDEFMessageAndBytes().message
     }
@@ -47,7 +47,7 @@ extension NFCReferenceReader {
                 return (message, bytes)
             } catch {
                 let failedAt = emit(.readFailed(error))
-                if error != .tagNotConnected {
+                if !error.lostTheSession {
                     // The read's error is the one to report; a reader too broken to restart
                     // fails the next poll anyway.
                     try? await restart(from: failedAt)
@@ -111,6 +111,8 @@ extension NFCReferenceReader {
 
     /// The connected tag's procedures; `nil` for a tag type without any.
     private func procedures() throws(NFCReaderError) -> (any NDEFTagProcedures)? {
+        // After `invalidate()` CoreNFC refuses every tag operation without reaching the tag.
+        guard !sessionInvalidated else { throw .sessionInvalidated }
         guard let tag = connectedTag else { throw .tagNotConnected }
         let target = tag.target.tg
         switch tag.type {
@@ -134,7 +136,7 @@ extension NFCReferenceReader {
         }
     }
 
-    private func requireProcedures() throws(NFCReaderError) -> any NDEFTagProcedures {
+    func requireProcedures() throws(NFCReaderError) -> any NDEFTagProcedures {
         guard let procedures = try procedures() else {
             let target = connectedTag?.target
             throw .ndefNotSupported(
@@ -145,7 +147,7 @@ extension NFCReferenceReader {
 
     /// Strict decoding, chunks reassembled; with `noChunkReassembly`, the same check but each
     /// wire record comes out as a record of its own.
-    private func decode(_ bytes: [UInt8]) throws(NFCReaderError) -> NDEFMessage {
+    func decode(_ bytes: [UInt8]) throws(NFCReaderError) -> NDEFMessage {
         let decoder = NDEFDecoder()
         if configuration.faults.ndef.contains(.relaxedDecoding) {
             // The fault: whatever lenient decoding makes of the bytes, violations or not.

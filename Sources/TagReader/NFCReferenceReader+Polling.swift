@@ -15,6 +15,8 @@ extension NFCReferenceReader {
     /// go on polling.
     public func poll(timeout: Duration) async throws(NFCReaderError) -> PollResult {
         try await exclusively { () async throws(NFCReaderError) -> PollResult in
+            // A poll begins a new session: the one invalidated before is gone.
+            sessionInvalidated = false
             if connectedTag != nil {
                 // The connected card is activated and keeps silent to REQA: start afresh.
                 try await resetField()
@@ -43,7 +45,7 @@ extension NFCReferenceReader {
         }
     }
 
-    private func connect(_ target: PassiveTarget) -> PollResult {
+    func connect(_ target: PassiveTarget) -> PollResult {
         // The host's ISO-DEP that activated the listed card (`ignores-sfgi`) stays with it.
         let isoDEP = activatesISODEPOnHost ? hostISODEP : nil
         let tag = NFCTag(target: target)
@@ -69,7 +71,7 @@ extension NFCReferenceReader {
 
     /// InListPassiveTarget for one type A target at 106 kbps (MaxTg 1: a PN533 takes no
     /// other); nil when none answered.
-    private func listTarget() async throws(NFCReaderError) -> PassiveTarget? {
+    func listTarget() async throws(NFCReaderError) -> PassiveTarget? {
         let listed = try await chip { () async throws(PN533Error) in
             try await device.listPassiveTargets(max: 1).first
         }

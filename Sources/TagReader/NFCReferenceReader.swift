@@ -34,10 +34,18 @@ public actor NFCReferenceReader {
     /// chip's place: one per connection, as its block numbers follow the card's.
     var hostISODEP: ISODEPReader?
 
+    /// Whether the session was invalidated (`invalidate()`, or an NDEF reader session's end):
+    /// tag operations then fail with `sessionInvalidated` until the next poll begins anew.
+    var sessionInvalidated = false
+    /// Whether the user pressed Cancel on the running NDEF reader session's sheet.
+    var cancelRequested = false
+    /// Whether the running NDEF reader session's owner asked it to stop (no report).
+    var stopRequested = false
+
     let clock: ReaderClock
     private let eventSink: AsyncStream<ReaderEvent>.Continuation
     private let onEvent: (@Sendable (ReaderEvent) -> Void)?
-    private var prepared = false
+    var prepared = false
     private var busy = false
 
     /// A reader on `device` (already opened); `onEvent` sees every event synchronously.
@@ -58,10 +66,15 @@ public actor NFCReferenceReader {
     /// The chip's executor: the reader's many calls into the device then need no hop.
     public nonisolated var unownedExecutor: UnownedSerialExecutor { device.unownedExecutor }
 
-    /// Switches the field off and forgets the tag; the next poll sets the chip up again.
+    /// Switches the field off and forgets the tag; the next poll sets the chip up again. Until
+    /// then a tag operation fails with `sessionInvalidated` (CoreNFC's 103) without reaching
+    /// the tag.
     public func invalidate() async throws(NFCReaderError) {
+        // `reads-after-invalidation`: the session goes on as though never invalidated.
+        guard !configuration.faults.session.contains(.readsAfterInvalidation) else { return }
         try await exclusively { () async throws(NFCReaderError) in
             connectedTag = nil
+            sessionInvalidated = true
             prepared = false
             try await chip { () async throws(PN533Error) in try await device.setRF(field: false) }
         }

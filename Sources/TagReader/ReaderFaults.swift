@@ -67,6 +67,8 @@ public struct ReaderFaults: Sendable, Hashable {
     public var type4Layout: Type4LayoutFaults = []
     /// Faults of what the ISO 7816 session reports at discovery (`selects-every-aid`, ...).
     public var iso7816Selection: ISO7816SelectionFaults = []
+    /// Faults of the NDEF reader session (`times-out-early`, `stops-after-first-tag`, ...).
+    public var session: SessionFaults = []
     /// Not a fault and no `--dut-fault`: the most bytes each READ BINARY of a Type 4 NDEF
     /// file asks for, below MLe, as a reader chooses (a libnfc adapter asking for 240, nfcpy
     /// for 255). Set by tests to show a case's verdict does not hang on it; nil: MLe.
@@ -153,6 +155,10 @@ public struct ReaderFaults: Sendable, Hashable {
                     iso7816Selection.insert(fault)
                     continue
                 }
+                if let fault = SessionFaults.named(spec) {
+                    session.insert(fault)
+                    continue
+                }
                 let prefix = "restart-delay="
                 guard spec.hasPrefix(prefix) else { throw .unknownFault(spec) }
                 restartDelay = try Self.duration(String(spec.dropFirst(prefix.count)))
@@ -180,7 +186,7 @@ public struct ReaderFaults: Sendable, Hashable {
         if neverSendsRNAK { specs.append("never-sends-rnak") }
         if noChipRecovery { specs.append("no-chip-recovery") }
         return specs + type2.names + type4.names + iso7816.names + ndef.names + dispatch.names
-            + isoDEP.names + type4Layout.names + iso7816Selection.names
+            + isoDEP.names + type4Layout.names + iso7816Selection.names + session.names
     }
 
     private static func duration(_ text: String) throws(ReaderFaultError) -> Duration {

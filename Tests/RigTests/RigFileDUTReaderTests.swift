@@ -19,7 +19,7 @@ import Testing
         #expect(rig.clock == .wall)
         #expect(rig.emulators.map(\.device) == [.sim, .sim])
         #expect(rig.namesVirtualUSB)
-        #expect(rig.suites.map(\.value).count == 10)
+        #expect(rig.suites.map(\.value).count == 11)
     }
 
     @Test func aBenchRigNamesTheDongleItsProcessDUTDrives() throws {

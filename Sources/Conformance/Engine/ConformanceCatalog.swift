@@ -4,7 +4,7 @@ public enum ConformanceCatalog {
     static let suites: [any ConformanceSuite.Type] = [
         NDEFReadSuite.self, NDEFWriteSuite.self, MultiTagSuite.self, RestartPollingSuite.self,
         ChunkedSuite.self, BackgroundReadingSuite.self, ISODEPErrorsSuite.self,
-        Type2LayoutSuite.self, Type4LayoutSuite.self, ISO7816Suite.self,
+        Type2LayoutSuite.self, Type4LayoutSuite.self, ISO7816Suite.self, CoreNFCSessionSuite.self,
     ]
 
     /// Suite names in their default order.

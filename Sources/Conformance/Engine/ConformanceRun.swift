@@ -208,7 +208,8 @@ public struct ConformanceRun: Sendable {
         switch file.dut {
         case .reference:
             guard let chip = rig.readerChip else { throw .rig("the reference reader has no chip") }
-            dut = ReferenceDUT(chip: chip, clock: rig.readerClock, faults: options.dutFaults)
+            dut = ReferenceDUT(
+                chip: chip, clock: rig.readerClock, faults: options.dutFaults, time: rig.time)
         case .process(let spec):
             dut = ProcessDUT(
                 spec: spec, directory: directory, environment: rig.dutEnvironment,

@@ -26,6 +26,7 @@ extension ConformanceCatalog {
                 "T4T-L-015", "T4T-L-016", "T4T-L-017", "T4T-L-018", "T4T-L-021", "T4T-L-022",
                 "T4T-L-023", "T4T-L-024", "T4T-L-026", "T4T-L-027", "T4T-L-028", "T4T-L-029",
                 "T4T-L-030", "T4T-L-031", "T4T-L-032", "T4T-L-033", "T4T-L-034",
+                "SESSION-001", "SESSION-003", "SESSION-005",
             ]),
         FaultCatch(
             fault: "tlv-length-off-by-one",

@@ -31,6 +31,7 @@ extension ConformanceCatalog {
     /// Every fault of the reference reader with the cases it fails.
     public static let faultCatches: [FaultCatch] =
         earlierFaultCatches + isoDEPFaultCatches + readWriteFaultCatches
+        + sessionFaultCatches
 
     /// The faults from before issue 32, when each was added with the suite that catches it.
     private static let earlierFaultCatches: [FaultCatch] = [

@@ -15,6 +15,7 @@ extension ConformanceCatalog {
         dut: .reference(device: .sim),
         suiteProfiles: [
             "restart-polling": .coreNFC, "background-reading": .coreNFC, "iso7816": .coreNFC,
+            "corenfc-session": .coreNFC,
         ])
 
     /// The requests each case sends, by case ID, from one run of the whole catalogue on

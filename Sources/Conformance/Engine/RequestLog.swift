@@ -3,7 +3,9 @@ import TagFormat
 
 /// The DUT as the cases see it: every request passes through to the DUT it wraps, and its
 /// operation's name in the DUT protocol (`scan`, `read`, `write`, `dispatch`, `select`,
-/// `apdu`) is written down in order. The runner takes the names after a case's first
+/// `apdu`, `begin_session`, `session`, `cancel`, `invalidate`) is written down in order.
+/// Every requirement of `DeviceUnderTest` is forwarded here: one left to the protocol's
+/// default would answer `unsupported` in the DUT's place. The runner takes the names after a case's first
 /// repetition (`CaseResult.requests`), and the catalogue lists them per case
 /// (docs/suites.md), from a run, so that the order an adapter sees cannot drift from the
 /// cases.
@@ -52,6 +54,26 @@ actor RequestLog: DeviceUnderTest {
     func sendAPDU(_ apdu: [UInt8]) async throws(DUTError) -> [UInt8] {
         names.append("apdu")
         return try await inner.sendAPDU(apdu)
+    }
+
+    func beginNDEFSession(invalidateAfterFirstRead: Bool) async throws(DUTError) {
+        names.append("begin_session")
+        try await inner.beginNDEFSession(invalidateAfterFirstRead: invalidateAfterFirstRead)
+    }
+
+    func ndefSession(waitingAtMost wait: Duration) async throws(DUTError) -> DUTSessionReport {
+        names.append("session")
+        return try await inner.ndefSession(waitingAtMost: wait)
+    }
+
+    func cancelSession() async throws(DUTError) {
+        names.append("cancel")
+        try await inner.cancelSession()
+    }
+
+    func invalidateSession() async throws(DUTError) {
+        names.append("invalidate")
+        try await inner.invalidateSession()
     }
 
     func takeEvents() async -> [DUTEvent] { await inner.takeEvents() }

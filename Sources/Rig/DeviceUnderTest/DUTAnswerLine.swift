@@ -30,6 +30,7 @@ public enum DUTAnswerLine {
             Result { () throws(DUTError) in _ = try answer.dispatchedURL() },
             Result { () throws(DUTError) in _ = try answer.selection(among: requestedAIDs) },
             Result { () throws(DUTError) in _ = try answer.responseAPDU() },
+            Result { () throws(DUTError) in _ = try answer.sessionReport() },
         ]
     }
 }

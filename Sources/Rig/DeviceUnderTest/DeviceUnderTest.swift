@@ -23,6 +23,16 @@ public protocol DeviceUnderTest: Sendable {
     /// `sendCommand(apdu:)` on the selected tag: its response APDU, data then SW1 SW2,
     /// whatever the status word. DUTs without the feature throw `.unsupported`.
     func sendAPDU(_ apdu: [UInt8]) async throws(DUTError) -> [UInt8]
+    /// Begins CoreNFC's `NFCNDEFReaderSession` with the legacy `didDetectNDEFs` delegate and
+    /// returns once it polls; the session runs on while the harness moves tags. DUTs without
+    /// the feature throw `.unsupported`.
+    func beginNDEFSession(invalidateAfterFirstRead: Bool) async throws(DUTError)
+    /// What the session begun last reported, once it ended or `wait` passed.
+    func ndefSession(waitingAtMost wait: Duration) async throws(DUTError) -> DUTSessionReport
+    /// The user presses Cancel on the running session's sheet.
+    func cancelSession() async throws(DUTError)
+    /// The app calls `invalidate()` on the session of the last scan.
+    func invalidateSession() async throws(DUTError)
     /// Events the DUT reported unasked since the last call, oldest first.
     func takeEvents() async -> [DUTEvent]
     /// Ends the session (stops the child process, releases the reader).

@@ -14,7 +14,7 @@ public actor ProcessDUT: DeviceUnderTest {
     /// goes up only with a change that breaks a DUT written to the version before.
     public static let protocolVersion = 1
 
-    private let spec: ProcessDUTSpec
+    let spec: ProcessDUTSpec
     private let directory: URL
     private let environment: [String: String]
     private let now: @Sendable () -> Duration
@@ -41,12 +41,16 @@ public actor ProcessDUT: DeviceUnderTest {
     }
 
     public func scan(timeout: Duration) async throws(DUTError) -> DUTScan {
-        let milliseconds =
-            Int(timeout.components.seconds * 1000)
-            + Int(timeout.components.attoseconds / 1_000_000_000_000_000)
-        return try await request(
-            "scan", ["timeout_ms": milliseconds], timeout: spec.requestTimeout + timeout
+        try await request(
+            "scan", ["timeout_ms": Self.milliseconds(timeout)],
+            timeout: spec.requestTimeout + timeout
         ).scan()
+    }
+
+    /// `duration` in whole milliseconds, as the protocol's `_ms` fields give it.
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1000)
+            + Int(duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     public func read() async throws(DUTError) -> DUTRead {
@@ -86,7 +90,7 @@ public actor ProcessDUT: DeviceUnderTest {
         child = nil
     }
 
-    private func request(
+    func request(
         _ op: String, _ fields: [String: any Sendable] = [:], timeout: Duration
     ) async throws(DUTError) -> ProcessDUTAnswer {
         let running = try startedChild()

@@ -18,10 +18,11 @@ struct ProcessDUTAnswer {
         "multipleTags", "noTag", "unsupported", "tagNotConnected", "retryExceeded",
         "ndefNotSupported", "invalidMessage", "systemIsBusy", "sessionTerminatedUnexpectedly",
         "readerErrorSecurityViolation", "readerTransceiveErrorPacketTooLong",
+        "readerTransceiveErrorSessionInvalidated", "readerSessionInvalidationErrorFirstNDEFTagRead",
     ]
 
     /// The other spelling of each error a DUT may answer with, and the name above it stands
-    /// for: CoreNFC's full `NFCReaderError.Code` names, and the short forms of the two the
+    /// for: CoreNFC's full `NFCReaderError.Code` names, and the short forms of those the
     /// cases name in full, so that a DUT need not know which spelling a case wants.
     static let readerErrorAliases: [String: String] = [
         "readerTransceiveErrorTagConnectionLost": "tagConnectionLost",
@@ -38,6 +39,10 @@ struct ProcessDUTAnswer {
             "sessionTerminatedUnexpectedly",
         "securityViolation": "readerErrorSecurityViolation",
         "packetTooLong": "readerTransceiveErrorPacketTooLong",
+        "sessionInvalidated": "readerTransceiveErrorSessionInvalidated",
+        "firstNDEFTagRead": "readerSessionInvalidationErrorFirstNDEFTagRead",
+        "sessionTimeout": "readerSessionInvalidationErrorSessionTimeout",
+        "userCanceled": "readerSessionInvalidationErrorUserCanceled",
     ]
 
     /// `line`, to be decoded field by field.

@@ -12,7 +12,7 @@ public actor ReferenceDUT: DeviceUnderTest {
     private let device: PN533Device
     /// Where the chip is on USB (`NXP PN533 (04cc:2533) at 001:004`), for the DUT's name.
     private let usbSummary: String?
-    private let reader: NFCReferenceReader
+    let reader: NFCReferenceReader
     private let inbox: ReferenceDUTEvents
     /// Who runs ISO-DEP: the chip (InDataExchange) unless a fault needs the host's own.
     private let isoDEP: ISODEPHandling
@@ -23,9 +23,22 @@ public actor ReferenceDUT: DeviceUnderTest {
     private let reportsCachedMessage: Bool
     private var cachedRead: DUTRead?
     private var opened = false
+    /// The rig's time, on which a session runs as a task of the rig (nil: a plain task).
+    let time: RigTime?
+    /// The reader's clock, which a wait for a session's end sleeps on.
+    let clock: ReaderClock
+    /// What the NDEF reader session begun last reported.
+    var session: ReferenceDUTSession?
+    /// That session's task, while it runs.
+    var sessionTask: RigTask?
 
-    /// A reader on `chip` timed by `clock` (the rig's `readerClock`), with `faults` applied.
-    public init(chip: RigChip, clock: ReaderClock, faults: ReaderFaults = .none) {
+    /// A reader on `chip` timed by `clock` (the rig's `readerClock`), with `faults` applied;
+    /// `time`, the rig's, runs its NDEF reader sessions as the rig's tasks.
+    public init(
+        chip: RigChip, clock: ReaderClock, faults: ReaderFaults = .none, time: RigTime? = nil
+    ) {
+        self.time = time
+        self.clock = clock
         device = chip.device
         usbSummary = chip.usb?.info.summary
         let events = ReferenceDUTEvents()
@@ -52,6 +65,7 @@ public actor ReferenceDUT: DeviceUnderTest {
 
     public func scan(timeout: Duration) async throws(DUTError) -> DUTScan {
         try await ensureOpen()
+        await endSession()
         lastMessage = nil
         do {
             switch try await reader.poll(timeout: timeout) {
@@ -149,10 +163,11 @@ public actor ReferenceDUT: DeviceUnderTest {
     public func takeEvents() async -> [DUTEvent] { inbox.take() }
 
     public func close() async {
+        await endSession()
         try? await reader.invalidate()
     }
 
-    private func ensureOpen() async throws(DUTError) {
+    func ensureOpen() async throws(DUTError) {
         if !opened { _ = try await hello() }
     }
 
@@ -165,7 +180,7 @@ public actor ReferenceDUT: DeviceUnderTest {
         }
     }
 
-    private static func map(_ error: NFCReaderError) -> DUTError {
+    static func map(_ error: NFCReaderError) -> DUTError {
         .reader(name: error.name, message: "\(error)")
     }
 }

@@ -79,7 +79,9 @@ struct RunCommand: ParsableCommand {
             ignores-ndef-select-status, assumes-ndef-file-e104, write-access-as-read-access, \
             no-offset-data-object, read-error-as-no-ndef, cc-read-by-cclen, \
             short-answer-ends-read; ISO 7816 discovery: \
-            selects-every-aid, fci-as-application-data, historical-bytes-after-t0.
+            selects-every-aid, fci-as-application-data, historical-bytes-after-t0; NDEF reader \
+            sessions (corenfc-session): ignores-invalidate-after-first-read, times-out-early, \
+            polls-after-invalidation, reads-after-invalidation, stops-after-first-tag.
             """)
     var dutFaults: [String] = []
 
