@@ -20,13 +20,21 @@ public struct ConformanceRun: Sendable {
         public var traceMode: TraceMode
         /// How much of each interface's trace a repetition keeps (its start and end).
         public var traceLimit: TraceLimit
+        /// Where a process DUT's stderr is kept, every line stamped (`DUTStderrLog`); nil
+        /// keeps only its last lines for error messages.
+        public var dutStderrPath: String?
+        /// Sees each stamped stderr line of a process DUT as it comes (`--dut-stderr`).
+        public var dutStderrEcho: (@Sendable (String) -> Void)?
 
         /// Creates options.
         public init(
             suites: [String]? = nil, caseIDs: [String]? = nil, repeatCount: Int? = nil,
             dutFaults: ReaderFaults = .none, traceMode: TraceMode = .none,
-            traceLimit: TraceLimit = .default
+            traceLimit: TraceLimit = .default, dutStderrPath: String? = nil,
+            dutStderrEcho: (@Sendable (String) -> Void)? = nil
         ) {
+            self.dutStderrPath = dutStderrPath
+            self.dutStderrEcho = dutStderrEcho
             self.traceMode = traceMode
             self.traceLimit = traceLimit
             self.suites = suites
@@ -205,15 +213,25 @@ public struct ConformanceRun: Sendable {
             throw .rig("\(error)")
         }
         let dut: any DeviceUnderTest
+        var stderrLog: DUTStderrLog?
         switch file.dut {
         case .reference:
             guard let chip = rig.readerChip else { throw .rig("the reference reader has no chip") }
             dut = ReferenceDUT(
                 chip: chip, clock: rig.readerClock, faults: options.dutFaults, time: rig.time)
         case .process(let spec):
+            if options.dutStderrPath != nil || options.dutStderrEcho != nil {
+                do {
+                    stderrLog = try DUTStderrLog(
+                        path: options.dutStderrPath, now: { rig.now }, echo: options.dutStderrEcho)
+                } catch {
+                    await rig.close()
+                    throw .rig("cannot keep the DUT's stderr: \(error)")
+                }
+            }
             dut = ProcessDUT(
                 spec: spec, directory: directory, environment: rig.dutEnvironment,
-                now: { rig.now })
+                now: { rig.now }, stderrLog: stderrLog)
         }
         let identity: DUTIdentity
         do {
@@ -228,15 +246,41 @@ public struct ConformanceRun: Sendable {
         let runner = ConformanceRunner(
             rig: rig, dut: dut, repeatCount: options.repeatCount ?? file.repeatCount,
             traceMode: options.traceMode, traceLimit: options.traceLimit, identity: identity)
-        let results = await runner.run(cases, progress: progress)
+        var results: [CaseResult] = []
+        for conformanceCase in cases {
+            // The DUT's stderr lines name the case they came in.
+            stderrLog?.begin(case: conformanceCase.id)
+            let result = await runner.run(conformanceCase)
+            progress(result)
+            results.append(result)
+        }
+        stderrLog?.begin(case: nil)
         // Closing talks to the chip: on a virtual clock that is a participant's work too.
         await rig.run { await dut.close() }
         await rig.close()
+        var notes = RunNotes.notes(dut: identity, cases: results)
+        if let stderrLog { notes += Self.stderrNotes(stderrLog) }
         return RunResult(
             runID: runID, rigName: file.name, rigFile: fileName, clock: file.clock.rawValue,
             dut: identity, nfcrigVersion: nfcrigVersion, commit: commit, startedAt: startedAt,
             cases: results, profile: file.profile.rawValue,
-            notes: RunNotes.notes(dut: identity, cases: results), treeDirty: treeDirty,
+            notes: notes, treeDirty: treeDirty,
             catalogue: .catalogue)
+    }
+
+    /// What the report says of the DUT's stderr log, which is closed here; a log with no line
+    /// is removed, and says nothing.
+    static func stderrNotes(_ log: DUTStderrLog) -> [String] {
+        log.close()
+        guard let path = log.path else { return [] }
+        guard log.lineCount > 0 else {
+            try? FileManager.default.removeItem(atPath: path)
+            return []
+        }
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        return [
+            "The DUT wrote \(log.lineCount) line(s) on stderr, kept whole with the rig's time and "
+                + "the case in \(name), beside this report."
+        ]
     }
 }

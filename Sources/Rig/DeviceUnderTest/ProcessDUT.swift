@@ -18,17 +18,20 @@ public actor ProcessDUT: DeviceUnderTest {
     private let directory: URL
     private let environment: [String: String]
     private let now: @Sendable () -> Duration
+    private let stderrLog: DUTStderrLog?
     private var child: ProcessDUTChild?
     private var nextID = 1
     private var events: [DUTEvent] = []
 
     /// Creates the adapter; `directory` resolves a relative working directory (the rig
     /// file's folder), `environment` is added to the child's (where its reader is:
-    /// `AssembledRig.dutEnvironment`), `now` timestamps events on the rig's clock.
+    /// `AssembledRig.dutEnvironment`), `now` timestamps events on the rig's clock, and
+    /// `stderrLog` keeps every line the child writes on stderr.
     public init(
         spec: ProcessDUTSpec, directory: URL, environment: [String: String] = [:],
-        now: @escaping @Sendable () -> Duration
+        now: @escaping @Sendable () -> Duration, stderrLog: DUTStderrLog? = nil
     ) {
+        self.stderrLog = stderrLog
         self.spec = spec
         self.directory = directory
         self.environment = environment
@@ -129,7 +132,8 @@ public actor ProcessDUT: DeviceUnderTest {
         if let child, child.isRunning { return child }
         do {
             let started = try ProcessDUTChild(
-                spec: spec, directory: directory, environment: environment)
+                spec: spec, directory: directory, environment: environment,
+                stderrLog: stderrLog)
             child = started
             return started
         } catch {

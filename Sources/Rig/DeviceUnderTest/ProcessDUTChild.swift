@@ -2,14 +2,18 @@ import Foundation
 import Locking
 
 /// The running child of a `ProcessDUT`: its stdin, a thread turning stdout into lines, and
-/// the last part of its stderr for error messages.
+/// the last part of its stderr for error messages (and all of it for the run's
+/// `DUTStderrLog`, when there is one).
 final class ProcessDUTChild: Sendable {
     let lines = LineQueue()
     private let process: Process
     private let input: FileHandle
     private let stderrBuffer = TextTail()
 
-    init(spec: ProcessDUTSpec, directory: URL, environment: [String: String]) throws {
+    init(
+        spec: ProcessDUTSpec, directory: URL, environment: [String: String],
+        stderrLog: DUTStderrLog? = nil
+    ) throws {
         let process = Process()
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let executable = spec.command[0]
@@ -59,8 +63,11 @@ final class ProcessDUTChild: Sendable {
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                stderrBuffer.append(String(decoding: chunk, as: UTF8.self))
+                let text = String(decoding: chunk, as: UTF8.self)
+                stderrBuffer.append(text)
+                stderrLog?.append(text)
             }
+            stderrLog?.finish()
             stderrBuffer.finish()
         }
         errors.start()
@@ -68,9 +75,10 @@ final class ProcessDUTChild: Sendable {
 
     var isRunning: Bool { process.isRunning }
 
-    var stderrTail: String {
-        String(stderrBuffer.text.suffix(400)).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    /// The last whole lines of stderr, some 400 characters at most, on one line (each line
+    /// ended by ` ⏎ `), so that a quoted traceback keeps a case's one line in the console; a
+    /// single line longer than that is cut at its start.
+    var stderrTail: String { TextTail.lastLines(of: stderrBuffer.text, within: 400) }
 
     /// The exit status and the end of stderr once the process has ended: waits (a few
     /// seconds at most) for it to be reaped and for its stderr to be read to the end, which
@@ -113,4 +121,19 @@ final class TextTail: Sendable {
     var text: String { state.withLock { $0.text } }
 
     var isFinished: Bool { state.withLock { $0.finished } }
+
+    /// The last whole lines of `text` within `limit` characters, joined by ` ⏎ `.
+    static func lastLines(of text: String, within limit: Int) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+        var kept: [String] = []
+        var length = 0
+        for line in lines.reversed() {
+            guard length + line.count <= limit || kept.isEmpty else { break }
+            kept.insert(line.count > limit ? "…" + line.suffix(limit) : line, at: 0)
+            length += line.count + 3
+        }
+        return kept.joined(separator: " ⏎ ")
+    }
 }

@@ -101,6 +101,15 @@ struct RunCommand: ParsableCommand {
             """)
     var traceLimit: Int = TraceLimit.default.maximumRecords
 
+    @Flag(
+        name: .customLong("dut-stderr"),
+        help: """
+            Show a process DUT's stderr live, each line stamped with the rig's time and the \
+            case, on nfcrig's stderr beside the case lines. It is kept in \
+            OUT/<run-id>/dut.stderr.log whether shown or not.
+            """)
+    var showDUTStderr = false
+
     func validate() throws {
         if !(2...10_000_000).contains(traceLimit) {
             throw ValidationError("--trace-limit must be between 2 and 10000000, not \(traceLimit)")
@@ -129,7 +138,7 @@ struct RunCommand: ParsableCommand {
                 under: judging, chosen, keepingSuites: !suites.isEmpty)
         }
         let file = chosen
-        let options = ConformanceRun.Options(
+        var options = ConformanceRun.Options(
             suites: suites.isEmpty ? nil : suites, caseIDs: cases.isEmpty ? nil : cases,
             repeatCount: repeatCount, dutFaults: (try? ReaderFaults(parsing: dutFaults)) ?? .none,
             traceMode: traceMode,
@@ -143,6 +152,12 @@ struct RunCommand: ParsableCommand {
         }
         try VirtualUSBRequirement.ensure(for: file)
         let runID = Self.runID(rig: file.name)
+        let stderrPath = try Self.dutStderrPath(for: file, out: out, runID: runID)
+        options.dutStderrPath = stderrPath
+        if showDUTStderr, stderrPath != nil {
+            options.dutStderrEcho = { FileHandleOutput.standardError("dut: " + $0) }
+        }
+        let runOptions = options
         let rigName = rig
         let wall = ContinuousClock.now
         let outcome = waitFor { () -> Result<RunResult, ConformanceRun.Failure> in
@@ -150,7 +165,8 @@ struct RunCommand: ParsableCommand {
                 return .success(
                     try await ConformanceRun.run(
                         file, fileName: rigName, directory: loaded.directory,
-                        options: options, runID: runID, nfcrigVersion: BuildProvenance.version,
+                        options: runOptions, runID: runID,
+                        nfcrigVersion: BuildProvenance.version,
                         commit: BuildProvenance.commit, treeDirty: BuildProvenance.treeDirty,
                         progress: { print(RunProgress.line(for: $0)) }))
             } catch {
@@ -181,6 +197,19 @@ struct RunCommand: ParsableCommand {
     /// nothing: not 0, since skips earn no pass, and not 1, so that a script can tell it
     /// from a failing reader.
     static let nothingJudgedStatus: Int32 = 3
+
+    /// Where a process DUT's stderr goes: `dut.stderr.log` in the run's report folder, made
+    /// now so that the log is written as the run goes; nil for the reference reader.
+    static func dutStderrPath(for file: RigFile, out: String, runID: String) throws -> String? {
+        guard case .process = file.dut else { return nil }
+        let folder = URL(fileURLWithPath: out).appendingPathComponent(runID, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ValidationError("cannot create the report folder \(folder.path): \(error)")
+        }
+        return folder.appendingPathComponent("dut.stderr.log").path
+    }
 
     static func runID(rig: String) -> String {
         let formatter = DateFormatter()
