@@ -54,6 +54,14 @@ struct NfcpyDUTTests {
         return verdicts
     }
 
+    /// The nfcpy adapter answers every step of `nfcrig dut check` as the protocol asks.
+    @Test func theAdapterPassesTheDUTCheck() throws {
+        let outcome = try NFCRigProcess.run(["dut", "check", "--rig", Self.rig])
+        #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
+        #expect(outcome.stdout.contains("ok    hello: nfcpy 1.0.4 reader app"))
+        #expect(outcome.stdout.contains("11 steps: 11 ok, 0 wrong, 0 skipped"), "\(outcome.stdout)")
+    }
+
     @Test func everyCaseGetsTheVerdictTheDocsGiveForNfcpy() throws {
         let documented = try Self.documentedVerdicts()
         let (outcome, report) = try Self.run()
