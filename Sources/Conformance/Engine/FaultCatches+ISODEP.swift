@@ -145,6 +145,18 @@ extension ConformanceCatalog {
             reader: "takes a READ BINARY answered 9000 with fewer bytes than asked for the file's "
                 + "end, and hands on the bytes so far as the message",
             fails: ["T4T-L-034"]),
+        FaultCatch(
+            fault: "loops-on-empty-read",
+            reader: "reads the message as nfcpy 1.0.4 does (tt4.py _read_ndef_data: while "
+                + "len(data) < nlen), taking each READ BINARY's answer as it comes, so a tag that "
+                + "answers 9000 with no data is asked again for as long as it does",
+            fails: ["T4T-L-035"]),
+        FaultCatch(
+            fault: "ignores-read-access",
+            reader: "never looks at the NDEF File Control TLV's read access and reads a file the "
+                + "CC grants no reading (FF), as nfcpy 1.0.4 does (tt4.py records _readable, "
+                + "its read path never consults it)",
+            fails: ["T4T-L-036"]),
         // What the ISO 7816 session reports at discovery.
         FaultCatch(
             fault: "selects-every-aid",
