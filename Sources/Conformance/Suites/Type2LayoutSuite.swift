@@ -30,8 +30,9 @@ enum Type2LayoutSuite: ConformanceSuite {
     static let about = [
         "Type 2 Tag layouts where readers break: Lock Control, Memory Control, NULL and "
             + "Proprietary TLVs before the NDEF TLV, reserved and lock bytes inside the message, "
-            + "3-byte lengths, no Terminator, a TLV that runs past the data area, CC versions, "
-            + "and lock bits set under a CC that grants writing. The rules are "
+            + "3-byte lengths, no Terminator, a TLV that runs past the data area or whose header "
+            + "the data area's end cuts, CC versions, and lock bits set under a CC that grants "
+            + "writing. The rules are "
             + "the NFC Forum Type 2 Tag Operation Specification 1.1's (T2T 1.1, "
             + "NFCForum-TS-Type-2-Tag_1.1); later versions renumber its sections, not these "
             + "rules.",
@@ -40,7 +41,10 @@ enum Type2LayoutSuite: ConformanceSuite {
             + "tagNotWritable resting on lock bits only after it read the lock bytes, a write "
             + "error on a locked tag only after the tag NAKed a WRITE, and T2T-L-018 fails any "
             + "READ past the data area but the dynamic lock bytes' block (a reader that follows "
-            + "the length there and is NAKed refuses for the wrong reason). Cases that refuse a "
+            + "the length there and is NAKed refuses for the wrong reason); T2T-L-025 and 026, "
+            + "on a static-memory tag with no lock bytes after its data area, fail any READ "
+            + "past it. No case has a CC read access other than 0: T2T 1.1 defines no state with "
+            + "one, and nfcrig judges no reader by vendor practice there. Cases that refuse a "
             + "tag then present a good Type 2 tag, which the DUT must read. A write that fails "
             + "must leave the tag unchanged.",
         "Lock bits (T2T-L-019…023): T2T 1.1's READ-ONLY state is CC write access 0Fh together "
