@@ -55,9 +55,11 @@ enum ISODEPErrorsSuite: ConformanceSuite {
             + "cases judge the first block after every activation, so a reader that activates "
             + "a card once to count it and again to read it must wait both times.",
         "Profiles: every case expects the same under `nfc-forum`, `iso14443` and `corenfc` but "
-            + "ISODEP-E-021 and ISODEP-E-022 (above), ISODEP-E-029 to ISODEP-E-033, the retry "
-            + "rules at the edges of FWI and WTXM, which `corenfc` does not judge (Apple "
-            + "documents no ISO-DEP recovery), and "
+            + "ISODEP-E-021 and ISODEP-E-022 (above); the recovery cases, which `corenfc` does "
+            + "not judge (Apple documents no ISO-DEP recovery: the phone's NFC controller runs "
+            + "it): ISODEP-E-005 to ISODEP-E-007, ISODEP-E-019 and ISODEP-E-020 (a lost, late or "
+            + "damaged answer) and ISODEP-E-029 to ISODEP-E-035 (the retry rules at the edges of "
+            + "FWI and WTXM); and "
             + "ISODEP-E-017 and ISODEP-E-018 (WTXM 0 and 60). NFC Forum Digital makes a WTXM "
             + "out of 1…59 a protocol error, so under `nfc-forum` the reader must end the "
             + "exchange: no grant, and nothing more to the card in that activation but "
@@ -178,14 +180,17 @@ enum ISODEPErrorsSuite: ConformanceSuite {
                 card(.init(wtxRequests: [2])), message, .grants([2, 2, 2, 2, 2, 2]), rule: wtx),
             readCase(
                 "ISODEP-E-005", "asks again with R(NAK) when the card stays silent once",
-                card(.init(silentOnce: [1])), message, .negativeAcknowledgement, rule: recovery),
+                card(.init(silentOnce: [1])), message, .negativeAcknowledgement, rule: recovery,
+                profiles: recoveryProfiles, notJudged: recoveryNotJudged),
             readCase(
                 "ISODEP-E-006", "asks again with R(NAK) for an answer lost in the middle of a read",
-                card(.init(silentOnce: [4])), message, .negativeAcknowledgement, rule: recovery),
+                card(.init(silentOnce: [4])), message, .negativeAcknowledgement, rule: recovery,
+                profiles: recoveryProfiles, notJudged: recoveryNotJudged),
             readCase(
                 "ISODEP-E-007", "ignores an answer after the frame waiting time and asks again",
                 card(.init(answerAfterWaitingTime: [1])), message, .negativeAcknowledgement,
-                rule: recovery + "; an answer after the frame waiting time is no answer"),
+                rule: recovery + "; an answer after the frame waiting time is no answer",
+                profiles: recoveryProfiles, notJudged: recoveryNotJudged),
             readCase(
                 "ISODEP-E-008", "reads on when a card never answers S(DESELECT)",
                 card(.init(deselect: .ignore)), message, .readsOnAfterDeselect, rule: deselect),
@@ -232,11 +237,13 @@ enum ISODEPErrorsSuite: ConformanceSuite {
             readCase(
                 "ISODEP-E-019",
                 "asks again with R(NAK) when the first answer arrives with a wrong CRC",
-                card(.init(wrongCRCOnce: [1])), message, .negativeAcknowledgement, rule: damaged),
+                card(.init(wrongCRCOnce: [1])), message, .negativeAcknowledgement, rule: damaged,
+                profiles: recoveryProfiles, notJudged: recoveryNotJudged),
             readCase(
                 "ISODEP-E-020",
                 "asks again with R(NAK) for an answer with a wrong CRC in the middle of a read",
-                card(.init(wrongCRCOnce: [4])), message, .negativeAcknowledgement, rule: damaged),
+                card(.init(wrongCRCOnce: [4])), message, .negativeAcknowledgement, rule: damaged,
+                profiles: recoveryProfiles, notJudged: recoveryNotJudged),
             departureCase(
                 "ISODEP-E-021",
                 "recovers by the rules, and reports no message, when the card leaves after the "
