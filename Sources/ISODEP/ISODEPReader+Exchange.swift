@@ -46,6 +46,13 @@ extension ISODEPReader {
             }
             try checkAddressing(answer, sent: outgoing, cid: current.cid)
             switch answer {
+            case .supervisory(.waitingTimeExtension(let multiplier, let powerLevel), _)
+            where pullingChain
+                && configuration.deviations.contains(.takesWaitingTimeExtensionInChainForData):
+                session?.blockNumber ^= 1
+                return .information(
+                    blockNumber: number, chaining: true, cid: current.cid,
+                    inf: [powerLevel << 6 | multiplier])
             case .supervisory(.waitingTimeExtension(let multiplier, _), _):
                 extensions += 1
                 guard extensions <= configuration.maximumWaitingTimeExtensions else {

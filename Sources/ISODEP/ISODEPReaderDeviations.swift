@@ -27,4 +27,10 @@ public struct ISODEPReaderDeviations: OptionSet, Sendable, Hashable {
     /// A lost or damaged answer after a granted S(WTX) ends the exchange at once, without
     /// R(NAK) (nfcpy 1.0.4's tt4.py waits for the answer to its grant outside its retry loop).
     public static let noRetryAfterWaitingTimeExtension = ISODEPReaderDeviations(rawValue: 1 << 5)
+    /// An S(WTX) that comes in answer to an R(ACK) in the card's chaining is taken for the
+    /// next part of the answer: its INF byte (the WTXM) is added to the data and the reader
+    /// asks for the part after it with R(ACK), never granting the request (nfcpy 1.0.4's
+    /// tt4.py:143-175 tests only the chaining bit, which S(WTX)'s PCB F2 has set too).
+    public static let takesWaitingTimeExtensionInChainForData = ISODEPReaderDeviations(
+        rawValue: 1 << 6)
 }

@@ -40,6 +40,10 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
     /// `no-retry-after-wtx`: a lost answer after a granted S(WTX) ends the exchange without
     /// R(NAK), as nfcpy 1.0.4's tt4.py waits for it outside its retry loop.
     public static let noRetryAfterWTX = ISODEPReaderFaults(rawValue: 1 << 7)
+    /// `wtx-in-chain-as-data`: an S(WTX) in answer to an R(ACK) in the card's chaining is
+    /// taken for a part of the answer, its WTXM byte added to the data, and never granted
+    /// (nfcpy 1.0.4's tt4.py:143-175 tests only the chaining bit, which S(WTX) has too).
+    public static let wtxInChainAsData = ISODEPReaderFaults(rawValue: 1 << 8)
 
     /// Every fault with its `--dut-fault` name, in the order `ReaderFaults.specs` lists them.
     public static let named: [(name: String, fault: ISODEPReaderFaults)] = [
@@ -48,7 +52,7 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
         ("fixed-ats-offsets", .fixedATSOffsets), ("grants-any-wtxm", .grantsAnyWTXM),
         ("needs-deselect-answer", .needsDeselectAnswer),
         ("no-retry-at-long-fwt", .noRetryAtLongFWT),
-        ("no-retry-after-wtx", .noRetryAfterWTX),
+        ("no-retry-after-wtx", .noRetryAfterWTX), ("wtx-in-chain-as-data", .wtxInChainAsData),
     ]
 
     /// `configuration` broken as these faults say.
@@ -66,6 +70,9 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
         }
         if contains(.noRetryAfterWTX) {
             configuration.deviations.insert(.noRetryAfterWaitingTimeExtension)
+        }
+        if contains(.wtxInChainAsData) {
+            configuration.deviations.insert(.takesWaitingTimeExtensionInChainForData)
         }
     }
 

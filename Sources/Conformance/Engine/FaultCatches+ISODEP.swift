@@ -24,7 +24,7 @@ extension ConformanceCatalog {
                 + "(RfidResearchGroup/ChameleonUltra#485: the reader tested the wrong PCB bit)",
             fails: [
                 "NDEF-R-013", "NDEF-W-015", "ISODEP-E-010", "ISODEP-E-021", "ISODEP-E-022",
-                "ISODEP-E-034", "ISODEP-E-035",
+                "ISODEP-E-034", "ISODEP-E-035", "ISODEP-E-036",
                 "T4T-L-012",
                 "T4T-L-014",
                 "T4T-L-017",
@@ -68,6 +68,13 @@ extension ConformanceCatalog {
                 + "granted S(WTX) is lost: nfcpy 1.0.4's tt4.py waits for it outside its retry "
                 + "loop",
             fails: ["ISODEP-E-032", "ISODEP-E-033"]),
+        FaultCatch(
+            fault: "wtx-in-chain-as-data",
+            reader: "runs ISO-DEP itself and takes an S(WTX) the card sends between the parts of "
+                + "a chained answer for a part: its WTXM byte goes into the data and the next "
+                + "part is asked for with R(ACK), the request never granted (nfcpy 1.0.4's "
+                + "tt4.py:143-175 tests only the chaining bit, which S(WTX)'s PCB F2 has too)",
+            fails: ["ISODEP-E-036"]),
         // The Type 4 layout procedures: each fails the t4t-layout tags whose layout the bug
         // breaks on, and the ndef-read and ndef-write cases on the same layouts.
         FaultCatch(

@@ -105,7 +105,7 @@ extension ConformanceCatalog {
                 + "(flipperdevices/flipperzero-firmware#3590)",
             fails: [
                 "ISODEP-E-001", "ISODEP-E-002", "ISODEP-E-003", "ISODEP-E-004", "ISODEP-E-032",
-                "ISODEP-E-033", "ISO7816-011",
+                "ISODEP-E-033", "ISODEP-E-036", "ISO7816-011",
             ]),
         FaultCatch(
             fault: "never-sends-rnak",

@@ -72,6 +72,8 @@ extension ISODEPErrorsSuite {
             return judgeAcknowledgementRepeated(events)
         case .negativeAcknowledgementAfterGrant(let multiplier):
             return judgeNegativeAcknowledgementAfterGrant(multiplier, events)
+        case .grantsInChainedAnswer(let multiplier):
+            return judgeGrantInChainedAnswer(multiplier, events)
         case .acknowledgesChainedAnswer(let partLimit):
             return judgeChainedAnswers(events, partLimit: partLimit)
         case .chainsWithin(let capacity):

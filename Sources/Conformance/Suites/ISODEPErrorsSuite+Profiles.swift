@@ -103,6 +103,11 @@ extension ISODEPErrorsSuite.Expectation {
             return "grants no S(WTX) with WTXM \(multiplier)" + then
         case .givesUpAfterInvalidWTX(let multiplier):
             return "treats S(WTX) with WTXM \(multiplier) as a protocol error" + then
+        case .grantsInChainedAnswer(let multiplier):
+            return "grants the S(WTX) with WTXM \(multiplier) the card sends between the parts "
+                + "of a chained answer, asks for the next part with R(ACK) and \(doing) byte for "
+                + "byte (skipped for a reader whose commands asked for too little to be chained)"
+                + then
         }
     }
 }

@@ -101,6 +101,9 @@ enum ISODEPErrorsSuite: ConformanceSuite {
         /// It took an S(WTX) whose WTXM is out of range for the protocol error it is: no
         /// grant, and nothing more to the card in that activation but S(DESELECT).
         case givesUpAfterInvalidWTX(UInt8)
+        /// It granted, with this WTXM, the S(WTX) the card sent in answer to its R(ACK) between
+        /// the parts of a chained answer, and read on.
+        case grantsInChainedAnswer(UInt8)
     }
 
     static var cases: [ConformanceCase] {
@@ -278,7 +281,7 @@ enum ISODEPErrorsSuite: ConformanceSuite {
                 card(.none, ats: ATS(fsci: 8, fwi: 0)), message, .readsOn, rule: waitingTime),
             frameSizeSweepCase("ISODEP-E-027", rule: frameSize),
             waitingTimeSweepCase("ISODEP-E-028", message, rule: waitingTime),
-        ] + retryEdgeCases(message, long)
+        ] + retryEdgeCases(message, long) + waitingTimeEdgeCases(long)
     }
 
     /// A card misbehaving as given, announcing `ats` (the default ATS when nil).
