@@ -22,8 +22,9 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
     public static let ignoresSFGI = ISODEPReaderFaults(rawValue: 1 << 2)
     /// `fixed-ats-offsets`: FSCI and FWI are read from the ATS at fixed offsets (T0 and
     /// TB(1) as though TA(1) were always there), whatever T0's presence bits say, so an ATS
-    /// without interface bytes is an error (nfcpy 1.0.4's tt4.py reads `rats_res[3]` and
-    /// raises IndexError).
+    /// without interface bytes is an error, and one without TA(1) has its FWI read from the
+    /// byte after TB(1) (nfcpy 1.0.4's tt4.py:517 reads `rats_res[3]`, and raises IndexError
+    /// when the ATS is shorter).
     public static let fixedATSOffsets = ISODEPReaderFaults(rawValue: 1 << 3)
     /// `grants-any-wtxm`: an S(WTX) with a WTXM out of 1…59 (0, 60–63: RFU) is granted, its
     /// WTXM echoed, as nfcpy 1.0.4's tt4.py does.

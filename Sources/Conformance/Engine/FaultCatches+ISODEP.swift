@@ -40,9 +40,10 @@ extension ConformanceCatalog {
         FaultCatch(
             fault: "fixed-ats-offsets",
             reader: "runs ISO-DEP itself and reads FSCI and FWI at fixed offsets of the ATS, so "
-                + "an ATS without interface bytes is an error (nfcpy 1.0.4's tt4.py reads "
-                + "rats_res[3] and raises IndexError)",
-            fails: ["ISODEP-E-013"]),
+                + "an ATS without interface bytes is an error and one without TA(1) has its FWI "
+                + "read from the byte after TB(1) (nfcpy 1.0.4's tt4.py reads rats_res[3], and "
+                + "raises IndexError when the ATS is shorter)",
+            fails: ["ISODEP-E-013", "ISODEP-E-037"]),
         FaultCatch(
             fault: "grants-any-wtxm",
             reader: "runs ISO-DEP itself and grants S(WTX) whatever its WTXM, 0 and 60–63 too, "

@@ -6,11 +6,28 @@ import TagEmulation
 /// `isodep-errors` cases on how a reader keeps a card's waiting time where nfcpy 1.0.4 does
 /// not (the independent review of its source, issue 33): an S(WTX) between the parts of a
 /// chained answer, which nfcpy's tt4.py:143-175 takes for a part (its PCB F2 has the
-/// chaining bit too) and adds its WTXM to the data. Apple documents no ISO-DEP behaviour for
-/// CoreNFC (the phone's NFC controller runs it), so `corenfc` judges none of them.
+/// chaining bit too) and adds its WTXM to the data; an ATS with TB(1) but no TA(1), whose FWI
+/// nfcpy's tt4.py:517 reads from the byte after TB(1)'s place (`rats_res[3]`) whatever T0
+/// says. Apple documents no ISO-DEP behaviour for CoreNFC (the phone's NFC controller runs
+/// it), so `corenfc` judges none of them.
 extension ISODEPErrorsSuite {
+    /// Why `corenfc` does not judge them.
+    static let isoDEPNotJudged =
+        "Apple documents no ISO-DEP behaviour for CoreNFC (the phone's NFC controller runs "
+        + "ISO-DEP: the ATS, the waiting times, S(WTX)), so the CoreNFC profile expects nothing "
+        + "of the reader's blocks here"
+
+    /// The ATS of ISODEP-E-037: T0 28 (TB(1) alone, FSCI 8), TB(1) B0 (FWI 11, SFGI 0) and
+    /// one historical byte, 00, where a reader that takes TA(1) for granted reads FWI 0.
+    static let atsWithoutTA = ATS(
+        fsci: 8, ta: nil, tb: 0xB0, tc: nil, historicalBytes: [0x00])
+
+    /// How long ISODEP-E-037's card takes for each answer: past the FWT of FWI 10 (about
+    /// 309 ms) and within that of FWI 11 (about 619 ms).
+    static let slowAnswer = Duration.milliseconds(400)
+
     /// The cases, in catalogue order after ISODEP-E-035.
-    static func waitingTimeEdgeCases(_ long: [UInt8]) -> [ConformanceCase] {
+    static func waitingTimeEdgeCases(_ message: [UInt8], _ long: [UInt8]) -> [ConformanceCase] {
         let inChain =
             "iso14443: ISO/IEC 14443-4:2018 §7.4 (Frame waiting time extension) and §7.6.5 "
             + "(Block handling rules; rule 3 of §7.5.4 in the 2008 edition, as NXP's NFC Reader "
@@ -20,6 +37,14 @@ extension ISODEPErrorsSuite {
             + "the S(WTX) is no part of the answer; nfc-forum: NFC Forum Digital 1.1 §15.2.2 "
             + "(ISO-DEP, S(WTX), as ST's RFAL cites it), the same; that Digital lets the card "
             + "ask inside its chaining was not checked against its text"
+        let interfaceBytes =
+            "iso14443: ISO/IEC 14443-4:2018 §5.3.3 (Format byte: T0's b5, b6 and b7 say whether "
+            + "TA(1), TB(1) and TC(1) follow; §5.2.3 in the 2001 and 2008 editions) and §5.3.5 "
+            + "(Interface byte TB(1): FWI in b8–b5, SFGI in b4–b1; §5.2.5 in 2001 and 2008): the "
+            + "reader finds each interface byte by T0's presence bits, so without TA(1) TB(1) is "
+            + "the byte after T0, and it times the card by FWT = 256 × 16/fc × 2^FWI (§7.3 Frame "
+            + "waiting time); nfc-forum: NFC Forum Digital 1.1 §13.6.2 (ATS, as ST's RFAL cites "
+            + "it), the same coding (its text not checked)"
         return [
             readCase(
                 "ISODEP-E-036",
@@ -27,7 +52,14 @@ extension ISODEPErrorsSuite {
                     + "reads the answer byte for byte",
                 card(.init(answerPartLimit: answerPartLimit, wtxOnAcknowledgement: [1: 3])),
                 long, .grantsInChainedAnswer(3), rule: inChain, profiles: recoveryProfiles,
-                notJudged: recoveryNotJudged)
+                notJudged: isoDEPNotJudged),
+            readCase(
+                "ISODEP-E-037",
+                "takes FWI 11 from TB(1) of an ATS without TA(1) (T0 28) and waits for a card "
+                    + "answering after 400 ms",
+                card(.none, ats: atsWithoutTA), message, .waitsAnnouncedWaitingTime(fwi: 11),
+                rule: interfaceBytes, profiles: recoveryProfiles, notJudged: isoDEPNotJudged,
+                responseDelay: slowAnswer),
         ]
     }
 
@@ -89,5 +121,42 @@ extension ISODEPErrorsSuite {
             }
         }
         return .fail("\(request); the reader never granted it").evidenced(at: events[asked].at)
+    }
+}
+
+extension ISODEPErrorsSuite {
+    /// Whether the reader, reading a card that loses no answer and answers each within the
+    /// FWT of `fwi` its ATS announces, waited for every answer: an R(NAK) means it timed the
+    /// card by a shorter FWT, and the fail names it, the command it followed and how long the
+    /// card took for that command.
+    static func judgeWaitForAnnouncedWaitingTime(fwi: UInt8, _ events: [TagEvent])
+        -> RepetitionOutcome
+    {
+        let fwt = ISODEPTiming.frameWaitingTime(fwi: fwi)
+        var command: (bytes: [UInt8], at: Duration)?
+        var answeredAfter: Duration?
+        for event in events {
+            switch event.kind {
+            case .activated: command = nil
+            case .received(let bytes):
+                command = (bytes, event.at)
+                answeredAfter = nil
+            case .sent:
+                answeredAfter = command.map { event.at - $0.at }
+            case .readerBlock(let block):
+                guard case .receiveReady(.nak, _, _) = block else { continue }
+                let after = command.map { "its command \(Hex.encode($0.bytes)) (at \($0.at))" }
+                let took = answeredAfter.map { ", which the card answered after \($0)" } ?? ""
+                return .fail(
+                    "the card loses no answer and answers within the FWT of FWI \(fwi) "
+                        + "(\(fwt)) its ATS \(Hex.encode(atsWithoutTA.encode())) announces in "
+                        + "TB(1); the reader sent \(block) for \(after ?? "its first block")"
+                        + "\(took) (the card logged the R(NAK) at \(event.at), once its answer was "
+                        + "out): it timed the card by a shorter FWT"
+                ).evidenced(at: event.at)
+            default: continue
+            }
+        }
+        return .pass
     }
 }

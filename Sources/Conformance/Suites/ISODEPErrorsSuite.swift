@@ -104,6 +104,9 @@ enum ISODEPErrorsSuite: ConformanceSuite {
         /// It granted, with this WTXM, the S(WTX) the card sent in answer to its R(ACK) between
         /// the parts of a chained answer, and read on.
         case grantsInChainedAnswer(UInt8)
+        /// It waited for every answer of a card that loses none, answering within the FWT of
+        /// this FWI its ATS announces: it sent no R(NAK).
+        case waitsAnnouncedWaitingTime(fwi: UInt8)
     }
 
     static var cases: [ConformanceCase] {
@@ -281,7 +284,7 @@ enum ISODEPErrorsSuite: ConformanceSuite {
                 card(.none, ats: ATS(fsci: 8, fwi: 0)), message, .readsOn, rule: waitingTime),
             frameSizeSweepCase("ISODEP-E-027", rule: frameSize),
             waitingTimeSweepCase("ISODEP-E-028", message, rule: waitingTime),
-        ] + retryEdgeCases(message, long) + waitingTimeEdgeCases(long)
+        ] + retryEdgeCases(message, long) + waitingTimeEdgeCases(message, long)
     }
 
     /// A card misbehaving as given, announcing `ats` (the default ATS when nil).
@@ -299,9 +302,12 @@ enum ISODEPErrorsSuite: ConformanceSuite {
     /// The tag every case ends with: it keeps every rule, and the reader must read it.
     static let goodTag = Fixtures.type4(Fixtures.encode([Fixtures.uri("https://example.com")]))
 
-    /// A Type 4 tag holding `content` whose ISO-DEP card is `card`.
-    static func tag(_ content: [UInt8], _ card: ISODEPCardConfiguration) -> TagSetup {
-        var setup = Type4Setup(content: content)
+    /// A Type 4 tag holding `content` whose ISO-DEP card is `card`, taking `responseDelay` to
+    /// answer each APDU.
+    static func tag(
+        _ content: [UInt8], _ card: ISODEPCardConfiguration, responseDelay: Duration = .zero
+    ) -> TagSetup {
+        var setup = Type4Setup(responseDelay: responseDelay, content: content)
         setup.isoDEP = card
         return .type4(setup)
     }
@@ -311,9 +317,9 @@ enum ISODEPErrorsSuite: ConformanceSuite {
     static func readCase(
         _ id: String, _ title: String, _ card: ISODEPCardConfiguration, _ content: [UInt8],
         _ expectation: Expectation, rule: String, profiles: Set<ReaderProfile>? = nil,
-        notJudged: String = ""
+        notJudged: String = "", responseDelay: Duration = .zero
     ) -> ConformanceCase {
-        let tag = tag(content, card)
+        let tag = tag(content, card, responseDelay: responseDelay)
         let sentence = expectation.sentence(after: "reads the message")
         let misbehaviour = card.misbehaviour
         let withheld = misbehaviour.silentOnce.union(misbehaviour.wrongCRCOnce)
@@ -349,11 +355,13 @@ enum ISODEPErrorsSuite: ConformanceSuite {
         }
         // A card that answers late on purpose is the case's subject, not a slow bench: its
         // late answers (an APDU past the FWT, an S(DESELECT) past the deselect timeout) do not
-        // send the case round again.
+        // send the case round again. Nor does a card slow on purpose within its FWT: its
+        // answers come late only to a reader that timed it by a shorter one.
         var deselectsLate = false
         if case .delay = card.misbehaviour.deselect { deselectsLate = true }
         readCase.answersLateOnPurpose =
             !card.misbehaviour.answerAfterWaitingTime.isEmpty || deselectsLate
+            || responseDelay > .zero
         return readCase
     }
 
