@@ -60,7 +60,9 @@ extension ISODEPReader {
                 }
                 outgoing = .wtx(multiplier, cid: current.cid)
                 waitingTime =
-                    ISODEPTiming.extendedWaitingTime(fwt, multiplier: multiplier) + tolerance
+                    configuration.deviations.contains(.uncappedWaitingTimeExtension)
+                    ? fwt * Int(multiplier) + tolerance
+                    : ISODEPTiming.extendedWaitingTime(fwt, multiplier: multiplier) + tolerance
             case .receiveReady(.ack, let answerNumber, _)
             where !pullingChain && answerNumber != number:
                 guard attempts <= retransmissions else {

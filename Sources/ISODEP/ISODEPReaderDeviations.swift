@@ -33,4 +33,8 @@ public struct ISODEPReaderDeviations: OptionSet, Sendable, Hashable {
     /// tt4.py:143-175 tests only the chaining bit, which S(WTX)'s PCB F2 has set too).
     public static let takesWaitingTimeExtensionInChainForData = ISODEPReaderDeviations(
         rawValue: 1 << 6)
+    /// The wait after granting S(WTX) is FWT × WTXM however long, not capped at FWTmax (the
+    /// FWT of FWI 14, about 4.95 s): a card of FWI 14 asking WTXM 59 is waited for 292 s
+    /// before R(NAK) (nfcpy 1.0.4's tt4.py:123 times the wait as WTXM × FWT).
+    public static let uncappedWaitingTimeExtension = ISODEPReaderDeviations(rawValue: 1 << 7)
 }

@@ -45,6 +45,10 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
     /// taken for a part of the answer, its WTXM byte added to the data, and never granted
     /// (nfcpy 1.0.4's tt4.py:143-175 tests only the chaining bit, which S(WTX) has too).
     public static let wtxInChainAsData = ISODEPReaderFaults(rawValue: 1 << 8)
+    /// `uncapped-wtx-wait`: after granting S(WTX) the reader waits FWT × WTXM however long,
+    /// not capped at FWTmax, so a card of FWI 14 asking WTXM 59 is waited for 292 s before
+    /// R(NAK) (nfcpy 1.0.4's tt4.py:123).
+    public static let uncappedWTXWait = ISODEPReaderFaults(rawValue: 1 << 9)
 
     /// Every fault with its `--dut-fault` name, in the order `ReaderFaults.specs` lists them.
     public static let named: [(name: String, fault: ISODEPReaderFaults)] = [
@@ -54,6 +58,7 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
         ("needs-deselect-answer", .needsDeselectAnswer),
         ("no-retry-at-long-fwt", .noRetryAtLongFWT),
         ("no-retry-after-wtx", .noRetryAfterWTX), ("wtx-in-chain-as-data", .wtxInChainAsData),
+        ("uncapped-wtx-wait", .uncappedWTXWait),
     ]
 
     /// `configuration` broken as these faults say.
@@ -74,6 +79,9 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
         }
         if contains(.wtxInChainAsData) {
             configuration.deviations.insert(.takesWaitingTimeExtensionInChainForData)
+        }
+        if contains(.uncappedWTXWait) {
+            configuration.deviations.insert(.uncappedWaitingTimeExtension)
         }
     }
 

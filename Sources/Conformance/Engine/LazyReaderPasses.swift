@@ -66,7 +66,7 @@ extension ConformanceCatalog {
                 "NDEF-R-001…021", "MULTI-001…005", "RESTART-001…002", "RESTART-004",
                 "CHUNK-001…011",
                 "BG-001…014", "ISODEP-E-001…010", "ISODEP-E-014…022", "ISODEP-E-025…026",
-                "ISODEP-E-029…037",
+                "ISODEP-E-029…038",
                 "ISODEP-E-028", "T2T-L-001…021", "T4T-L-001…012", "T4T-L-015…024", "T4T-L-026…034",
                 "ISO7816-001…015",
             ]),
@@ -76,7 +76,7 @@ extension ConformanceCatalog {
                 + "session selected without sending anything and answers every APDU 9000",
             passes: [
                 "NDEF-R-001…021", "NDEF-W-001…016", "MULTI-001…005", "RESTART-001…002",
-                "RESTART-004", "CHUNK-001…011", "BG-001…014", "ISODEP-E-001…037", "T2T-L-001…024",
+                "RESTART-004", "CHUNK-001…011", "BG-001…014", "ISODEP-E-001…038", "T2T-L-001…024",
                 "T4T-L-001…034",
             ]),
         LazyReaderPasses(
@@ -93,7 +93,7 @@ extension ConformanceCatalog {
                 + "reads and writes for real",
             passes: [
                 "NDEF-R-001…021", "NDEF-W-001…016", "CHUNK-001…011", "BG-001…014",
-                "ISODEP-E-001…037", "T2T-L-001…024", "T4T-L-001…034", "ISO7816-001…015",
+                "ISODEP-E-001…038", "T2T-L-001…024", "T4T-L-001…034", "ISO7816-001…015",
             ]),
     ]
 }

@@ -74,6 +74,8 @@ extension ISODEPErrorsSuite {
             return judgeNegativeAcknowledgementAfterGrant(multiplier, events)
         case .grantsInChainedAnswer(let multiplier):
             return judgeGrantInChainedAnswer(multiplier, events)
+        case .capsExtendedWaitingTime(let multiplier):
+            return judgeCappedWaitAfterGrant(multiplier, events)
         case .waitsAnnouncedWaitingTime(let fwi):
             return judgeWaitForAnnouncedWaitingTime(fwi: fwi, events)
         case .acknowledgesChainedAnswer(let partLimit):

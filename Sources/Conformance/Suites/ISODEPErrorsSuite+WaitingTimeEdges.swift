@@ -8,8 +8,9 @@ import TagEmulation
 /// chained answer, which nfcpy's tt4.py:143-175 takes for a part (its PCB F2 has the
 /// chaining bit too) and adds its WTXM to the data; an ATS with TB(1) but no TA(1), whose FWI
 /// nfcpy's tt4.py:517 reads from the byte after TB(1)'s place (`rats_res[3]`) whatever T0
-/// says. Apple documents no ISO-DEP behaviour for CoreNFC (the phone's NFC controller runs
-/// it), so `corenfc` judges none of them.
+/// says; and an S(WTX) whose FWT × WTXM exceeds FWTmax (FWI 14, WTXM 59: 292 s), which
+/// nfcpy's tt4.py:123 waits out whole. Apple documents no ISO-DEP behaviour for CoreNFC (the
+/// phone's NFC controller runs it), so `corenfc` judges none of them.
 extension ISODEPErrorsSuite {
     /// Why `corenfc` does not judge them.
     static let isoDEPNotJudged =
@@ -25,6 +26,11 @@ extension ISODEPErrorsSuite {
     /// How long ISODEP-E-037's card takes for each answer: past the FWT of FWI 10 (about
     /// 309 ms) and within that of FWI 11 (about 619 ms).
     static let slowAnswer = Duration.milliseconds(400)
+
+    /// What a bench may add to a reader's FWTmax + ΔFWT between its grant of S(WTX) and its
+    /// R(NAK), as the card logs them (USB, the chip's own wait, the host's margin): far below
+    /// the 292 s an uncapped wait takes.
+    static let cappedWaitAllowance = Duration.seconds(1)
 
     /// The cases, in catalogue order after ISODEP-E-035.
     static func waitingTimeEdgeCases(_ message: [UInt8], _ long: [UInt8]) -> [ConformanceCase] {
@@ -45,6 +51,22 @@ extension ISODEPErrorsSuite {
             + "the byte after T0, and it times the card by FWT = 256 × 16/fc × 2^FWI (§7.3 Frame "
             + "waiting time); nfc-forum: NFC Forum Digital 1.1 §13.6.2 (ATS, as ST's RFAL cites "
             + "it), the same coding (its text not checked)"
+        let capped =
+            "iso14443: ISO/IEC 14443-4:2018 §7.4 (Frame waiting time extension; §7.3 in the 2001 "
+            + "and 2008 editions): after granting S(WTX) the PCD waits FWTTEMP = FWT × WTXM, "
+            + "taken as FWTmax (the FWT of FWI 14, about 4.95 s) when it is longer (the cap as a "
+            + "vendor quotes the 2008 edition, Baltech's card emulation reference: 'the maximum "
+            + "allowed value for FWT and for the extension FWT * WTXM is 4949 ms'; the clause's "
+            + "own wording not checked against the text), then, no answer having come, sends "
+            + "R(NAK) (§7.6.5 Block handling rules; rule 4 of §7.5.4 in 2008); nfc-forum: NFC "
+            + "Forum Digital 1.1 §15.3.2.1 as NXP's NFC Reader Library cites it (the reader "
+            + "waits at least FWTtemp + ΔFWT) and its ISO-DEP error handling (R(NAK) on a "
+            + "time-out), whether Digital caps FWTtemp not checked against its text. Vendor "
+            + "practice, not a standard: ST's RFAL (rfal_isoDep.c: fwtTemp = MIN("
+            + "RFAL_ISODEP_MAX_FWT, fwt × WTXM) + dFwt) and NXP's NFC Reader Library "
+            + "(phpalI14443p4_Sw.c, phpalI14443p4_Sw_IsoHandling: 'Limit timeout to FWT max', in "
+            + "its ISO and NFC modes) cap the wait at FWTmax; the bench may add "
+            + "\(cappedWaitAllowance) to it"
         return [
             readCase(
                 "ISODEP-E-036",
@@ -60,6 +82,15 @@ extension ISODEPErrorsSuite {
                 card(.none, ats: atsWithoutTA), message, .waitsAnnouncedWaitingTime(fwi: 11),
                 rule: interfaceBytes, profiles: recoveryProfiles, notJudged: isoDEPNotJudged,
                 responseDelay: slowAnswer),
+            readCase(
+                "ISODEP-E-038",
+                "caps the wait after S(WTX) with WTXM 59 from a card of FWI 14 at FWTmax (about "
+                    + "4.95 s, not 292 s) and asks again with R(NAK) when the answer is lost",
+                card(
+                    .init(wtxRequests: [59], wtxOn: [1], silentOnce: [1]),
+                    ats: ATS(fsci: 8, fwi: 14)),
+                message, .capsExtendedWaitingTime(59), rule: capped, profiles: recoveryProfiles,
+                notJudged: isoDEPNotJudged),
         ]
     }
 
@@ -158,5 +189,61 @@ extension ISODEPErrorsSuite {
             }
         }
         return .pass
+    }
+}
+
+extension ISODEPErrorsSuite {
+    /// Whether the reader, having granted the card's S(WTX) with `multiplier`, sent R(NAK) for
+    /// the answer the card then withheld no later than FWTmax + ΔFWT after its grant (and the
+    /// bench's allowance): the fail names the grant and what came, or did not, by then.
+    static func judgeCappedWaitAfterGrant(_ multiplier: UInt8, _ events: [TagEvent])
+        -> RepetitionOutcome
+    {
+        let granted = judgeNegativeAcknowledgementAfterGrant(multiplier, events)
+        guard
+            let grant = events.firstIndex(where: {
+                guard
+                    case .readerBlock(.supervisory(.waitingTimeExtension(let wtxm, _), _)) =
+                        $0.kind
+                else { return false }
+                return wtxm == multiplier
+            })
+        else { return granted }
+        let fwtMax = ISODEPTiming.maximumFrameWaitingTime
+        let bound = fwtMax + ISODEPTiming.frameWaitingTolerance + cappedWaitAllowance
+        let grantedAt = events[grant].at
+        let request =
+            "the reader granted S(WTX) with WTXM \(multiplier) at \(grantedAt) to a card of FWI "
+            + "14 (FWT × WTXM \(ISODEPTiming.frameWaitingTime(fwi: 14) * Int(multiplier)), above "
+            + "FWTmax \(fwtMax)), and the card withheld its answer"
+        for event in events[(grant + 1)...] {
+            switch event.kind {
+            case .readerBlock(.receiveReady(.nak, _, _)):
+                let waited = event.at - grantedAt
+                guard waited <= bound else {
+                    return .fail(
+                        "\(request); the reader's R(NAK) came \(waited) after the grant, past "
+                            + "FWTmax + ΔFWT (and \(cappedWaitAllowance) for the bench): it did "
+                            + "not cap FWT × WTXM at FWTmax"
+                    ).evidenced(at: event.at)
+                }
+                return .pass
+            case .readerBlock, .received, .activated, .released, .deselected, .idle:
+                guard event.at - grantedAt > bound else { return granted }
+                return .fail(
+                    "\(request); no R(NAK) came within FWTmax + ΔFWT (and "
+                        + "\(cappedWaitAllowance) for the bench) after the grant: the card heard "
+                        + "nothing from the reader until \(event.at) (\(event.kind))"
+                ).evidenced(at: grantedAt)
+            default:
+                continue
+            }
+        }
+        return granted.verdict == .pass
+            ? granted
+            : .fail(
+                "\(request); no R(NAK) came within FWTmax + ΔFWT (and \(cappedWaitAllowance) for "
+                    + "the bench) after the grant, nor afterwards"
+            ).evidenced(at: grantedAt)
     }
 }

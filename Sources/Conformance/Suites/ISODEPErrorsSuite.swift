@@ -58,8 +58,10 @@ enum ISODEPErrorsSuite: ConformanceSuite {
             + "ISODEP-E-021 and ISODEP-E-022 (above); the recovery cases, which `corenfc` does "
             + "not judge (Apple documents no ISO-DEP recovery: the phone's NFC controller runs "
             + "it): ISODEP-E-005 to ISODEP-E-007, ISODEP-E-019 and ISODEP-E-020 (a lost, late or "
-            + "damaged answer) and ISODEP-E-029 to ISODEP-E-035 (the retry rules at the edges of "
-            + "FWI and WTXM); and "
+            + "damaged answer), ISODEP-E-029 to ISODEP-E-035 (the retry rules at the edges of "
+            + "FWI and WTXM) and ISODEP-E-036 to ISODEP-E-038 (an S(WTX) between the parts of a "
+            + "chained answer, FWI from TB(1) of an ATS without TA(1), the wait after S(WTX) "
+            + "capped at FWTmax); and "
             + "ISODEP-E-017 and ISODEP-E-018 (WTXM 0 and 60). NFC Forum Digital makes a WTXM "
             + "out of 1…59 a protocol error, so under `nfc-forum` the reader must end the "
             + "exchange: no grant, and nothing more to the card in that activation but "
@@ -107,6 +109,10 @@ enum ISODEPErrorsSuite: ConformanceSuite {
         /// It waited for every answer of a card that loses none, answering within the FWT of
         /// this FWI its ATS announces: it sent no R(NAK).
         case waitsAnnouncedWaitingTime(fwi: UInt8)
+        /// It granted S(WTX) with this WTXM, capped the wait FWT × WTXM at FWTmax and, the
+        /// answer not coming, sent R(NAK) no later than FWTmax + ΔFWT after its grant (and the
+        /// bench's allowance).
+        case capsExtendedWaitingTime(UInt8)
     }
 
     static var cases: [ConformanceCase] {
