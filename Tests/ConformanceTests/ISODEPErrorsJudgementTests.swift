@@ -47,6 +47,24 @@ import Testing
         #expect(judged.verdict == .fail, "\(judged.message)")
     }
 
+    /// The reader's FSD bounds each part of the card's chained answers; an activation whose
+    /// first frame is no RATS gives none, and the verdict names the frame rather than assume
+    /// FSD 256.
+    @Test(arguments: [
+        Expectation.acknowledgesChainedAnswer(partLimit: 17), .acknowledgesAgain,
+        .grantsInChainedAnswer(3),
+    ])
+    func aFirstFrameThatIsNoRATSIsNamedNeverPassed(expectation: Expectation) {
+        let judged = ISODEPErrorsSuite.judge(
+            expectation,
+            Self.log([
+                .activated(firstCommand: [0xE0, 0x8F]), Self.readBinary,
+                .sent(Array(repeating: 0, count: 20)),
+            ]))
+        #expect(judged.verdict == .skip)
+        #expect(judged.message.contains("e08f"), "\(judged.message)")
+    }
+
     /// ISODEP-E-036: the card's S(WTX) in answer to an R(ACK) must be granted next; a reader
     /// that acknowledges it as a part of the answer fails, named by its block.
     @Test func anSWTXInAChainedAnswerPassesOnlyWhenGrantedNext() {

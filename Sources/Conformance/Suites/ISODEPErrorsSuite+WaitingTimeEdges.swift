@@ -106,7 +106,13 @@ extension ISODEPErrorsSuite {
                 $0.kind == .waitingTimeExtension(multiplier: Int(multiplier))
             })
         else {
-            if let chained = chainedAnswers(events, partLimit: answerPartLimit).first {
+            let answers: [ChainedAnswer]
+            do throws(UndecodedRATS) {
+                answers = try chainedAnswers(events, partLimit: answerPartLimit)
+            } catch {
+                return error.outcome
+            }
+            if let chained = answers.first {
                 return .fail(
                     "\(chained.description) was chained; the reader sent no R(ACK) for its "
                         + "parts, so the card's S(WTX) between them never came"
