@@ -94,6 +94,23 @@ import Testing
         #expect(judged.message.contains("00a40400"), "\(judged.message)")
     }
 
+    /// ISODEP-E-037 on a failed read: a card busy with its answer may miss the R(NAK)s, so a
+    /// last answer after which the reader said nothing more is the evidence, named.
+    @Test func aFailedReadEndingAfterTheCardsAnswerFailsNamingTheCommand() {
+        let read = Self.log([Self.activated, Self.command, .sent([0x90, 0x00]), .released])
+        let failed = ISODEPErrorsSuite.judge(
+            .waitsAnnouncedWaitingTime(fwi: 11), read, readFailed: true)
+        #expect(failed.verdict == .fail)
+        #expect(failed.message.contains("00a40400"), "\(failed.message)")
+        #expect(ISODEPErrorsSuite.judge(.waitsAnnouncedWaitingTime(fwi: 11), read).verdict == .pass)
+        // The read may end before the card has its answer: the command still pending is named.
+        let early = ISODEPErrorsSuite.judge(
+            .waitsAnnouncedWaitingTime(fwi: 11), Self.log([Self.activated, Self.command]),
+            readFailed: true)
+        #expect(early.verdict == .fail)
+        #expect(early.message.contains("00a40400"), "\(early.message)")
+    }
+
     /// ISODEP-E-038: after a grant of WTXM 59 to a card of FWI 14 the R(NAK) is due within
     /// FWTmax + ΔFWT (and the bench's allowance), not after FWT × WTXM.
     @Test(arguments: [(Duration.milliseconds(4_960), Verdict.pass), (.seconds(292), .fail)])

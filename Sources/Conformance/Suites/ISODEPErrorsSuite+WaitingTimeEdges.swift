@@ -165,23 +165,36 @@ extension ISODEPErrorsSuite {
     /// Whether the reader, reading a card that loses no answer and answers each within the
     /// FWT of `fwi` its ATS announces, waited for every answer: an R(NAK) means it timed the
     /// card by a shorter FWT, and the fail names it, the command it followed and how long the
-    /// card took for that command.
-    static func judgeWaitForAnnouncedWaitingTime(fwi: UInt8, _ events: [TagEvent])
-        -> RepetitionOutcome
-    {
+    /// card took for that command. A card busy with its answer may miss the R(NAK)s (nfcpy
+    /// sends five within 20 ms); when the read failed, a last answer after which the card
+    /// heard nothing more from the reader is the evidence, and the fail names it.
+    static func judgeWaitForAnnouncedWaitingTime(
+        fwi: UInt8, _ events: [TagEvent], readFailed: Bool = false
+    ) -> RepetitionOutcome {
         let fwt = ISODEPTiming.frameWaitingTime(fwi: fwi)
         var command: (bytes: [UInt8], at: Duration)?
         var answeredAfter: Duration?
+        // The last command is still being answered (the card logs its answer when it has it).
+        var pending = false
         for event in events {
             switch event.kind {
-            case .activated: command = nil
+            case .activated:
+                command = nil
+                pending = false
             case .received(let bytes):
                 command = (bytes, event.at)
                 answeredAfter = nil
+                pending = true
             case .sent:
                 answeredAfter = command.map { event.at - $0.at }
+                pending = false
             case .readerBlock(let block):
-                guard case .receiveReady(.nak, _, _) = block else { continue }
+                guard case .receiveReady(.nak, _, _) = block else {
+                    // The reader spoke after the answer: it did not give up on it.
+                    answeredAfter = nil
+                    pending = false
+                    continue
+                }
                 let after = command.map { "its command \(Hex.encode($0.bytes)) (at \($0.at))" }
                 let took = answeredAfter.map { ", which the card answered after \($0)" } ?? ""
                 return .fail(
@@ -194,7 +207,24 @@ extension ISODEPErrorsSuite {
             default: continue
             }
         }
-        return .pass
+        guard readFailed, let (bytes, at) = command else { return .pass }
+        guard let took = answeredAfter else {
+            guard pending else { return .pass }
+            return .fail(
+                "the card answers within the FWT of FWI \(fwi) (\(fwt)) its ATS "
+                    + "\(Hex.encode(atsWithoutTA.encode())) announces in TB(1); the read failed "
+                    + "before it had answered the reader's command \(Hex.encode(bytes)) (at "
+                    + "\(at)), which it answers after \(slowAnswer): the reader gave up on it within "
+                    + "that FWT, having timed the card by a shorter one"
+            ).evidenced(at: at)
+        }
+        return .fail(
+            "the card answers within the FWT of FWI \(fwi) (\(fwt)) its ATS "
+                + "\(Hex.encode(atsWithoutTA.encode())) announces in TB(1); it answered the "
+                + "reader's command \(Hex.encode(bytes)) (at \(at)) after \(took), and heard nothing "
+                + "more from the reader after that answer: the read failed, the reader having "
+                + "timed the card by a shorter FWT"
+        ).evidenced(at: at)
     }
 }
 

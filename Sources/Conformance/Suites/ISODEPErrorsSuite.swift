@@ -168,7 +168,8 @@ enum ISODEPErrorsSuite: ConformanceSuite {
                     // A read that failed where the card's log shows the rule broken fails on
                     // the rule, naming its frames, and says how the read ended.
                     let judged = naming(
-                        withheld, judge(expectation, await context.slots[0].events),
+                        withheld,
+                        judge(expectation, await context.slots[0].events, readFailed: true),
                         await context.slots[0].events)
                     guard judged.verdict == .fail else { throw error }
                     var explained = judged
