@@ -94,16 +94,14 @@ import Testing
         #expect(judged.message.contains("00a40400"), "\(judged.message)")
     }
 
-    /// ISODEP-E-037 on a failed read: a card busy with its answer may miss the R(NAK)s, so a
-    /// last answer after which the reader said nothing more is the evidence, named.
-    @Test func aFailedReadEndingAfterTheCardsAnswerFailsNamingTheCommand() {
+    /// ISODEP-E-037 on a failed read: a card busy with its answer may miss the R(NAK)s, so
+    /// the command it was still answering when the read failed is the evidence, named; a
+    /// read that failed after every answer came is left to its own message.
+    @Test func aReadThatFailedBeforeTheCardsAnswerFailsNamingTheCommand() {
         let read = Self.log([Self.activated, Self.command, .sent([0x90, 0x00]), .released])
-        let failed = ISODEPErrorsSuite.judge(
+        let answered = ISODEPErrorsSuite.judge(
             .waitsAnnouncedWaitingTime(fwi: 11), read, readFailed: true)
-        #expect(failed.verdict == .fail)
-        #expect(failed.message.contains("00a40400"), "\(failed.message)")
-        #expect(ISODEPErrorsSuite.judge(.waitsAnnouncedWaitingTime(fwi: 11), read).verdict == .pass)
-        // The read may end before the card has its answer: the command still pending is named.
+        #expect(answered.verdict == .pass)
         let early = ISODEPErrorsSuite.judge(
             .waitsAnnouncedWaitingTime(fwi: 11), Self.log([Self.activated, Self.command]),
             readFailed: true)
