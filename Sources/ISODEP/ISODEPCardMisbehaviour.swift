@@ -50,6 +50,12 @@ public struct ISODEPCardMisbehaviour: Sendable, Hashable {
     /// for, counted over the session (1: the part after the first): the reader must send
     /// R(ACK) again (ISO/IEC 14443-4 rule 5) and gets the part then (rule 11).
     public var silentOnceOnAcknowledgement: Int?
+    /// S(WTX) requests the card sends in answer to the reader's R(ACK) for a part of a
+    /// chained answer, in place of that part, by the R(ACK)'s count over the session (1: the
+    /// one asking for the second part), each with its WTXM: the part follows the grant. ISO/IEC
+    /// 14443-4 lets a card ask for time whenever it holds the token; a reader that tests only
+    /// the chaining bit (nfcpy 1.0.4) takes the S(WTX) for a part of the answer.
+    public var wtxOnAcknowledgement: [Int: UInt8]
     /// S(DESELECT) handling.
     public var deselect: Deselect
 
@@ -59,7 +65,7 @@ public struct ISODEPCardMisbehaviour: Sendable, Hashable {
         answerAfterWaitingTime: Set<Int> = [], wrongCRCOnce: Set<Int> = [],
         leavesFieldAfterChainingBlocks: Int? = nil, leavesFieldInChainedAnswer: Int? = nil,
         answerPartLimit: Int? = nil, silentOnceOnAcknowledgement: Int? = nil,
-        deselect: Deselect = .answer
+        wtxOnAcknowledgement: [Int: UInt8] = [:], deselect: Deselect = .answer
     ) {
         self.wtxRequests = wtxRequests
         self.wtxOn = wtxOn
@@ -70,6 +76,7 @@ public struct ISODEPCardMisbehaviour: Sendable, Hashable {
         self.leavesFieldInChainedAnswer = leavesFieldInChainedAnswer
         self.answerPartLimit = answerPartLimit
         self.silentOnceOnAcknowledgement = silentOnceOnAcknowledgement
+        self.wtxOnAcknowledgement = wtxOnAcknowledgement
         self.deselect = deselect
     }
 

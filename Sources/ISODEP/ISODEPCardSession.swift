@@ -105,6 +105,12 @@ struct ISODEPCardSession {
             blockNumber ^= 1
             acknowledgementsReceived += 1
             if misbehaves,
+                let multiplier = card.configuration.misbehaviour.wtxOnAcknowledgement[
+                    acknowledgementsReceived]
+            {
+                try await extendWaitingTime(multiplier)
+            }
+            if misbehaves,
                 card.configuration.misbehaviour.silentOnceOnAcknowledgement
                     == acknowledgementsReceived
             {

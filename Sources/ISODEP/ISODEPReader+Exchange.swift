@@ -46,6 +46,13 @@ extension ISODEPReader {
             }
             try checkAddressing(answer, sent: outgoing, cid: current.cid)
             switch answer {
+            case .supervisory(.waitingTimeExtension(let multiplier, let powerLevel), _)
+            where pullingChain
+                && configuration.deviations.contains(.takesWaitingTimeExtensionInChainForData):
+                session?.blockNumber ^= 1
+                return .information(
+                    blockNumber: number, chaining: true, cid: current.cid,
+                    inf: [powerLevel << 6 | multiplier])
             case .supervisory(.waitingTimeExtension(let multiplier, _), _):
                 extensions += 1
                 guard extensions <= configuration.maximumWaitingTimeExtensions else {
@@ -53,7 +60,9 @@ extension ISODEPReader {
                 }
                 outgoing = .wtx(multiplier, cid: current.cid)
                 waitingTime =
-                    ISODEPTiming.extendedWaitingTime(fwt, multiplier: multiplier) + tolerance
+                    configuration.deviations.contains(.uncappedWaitingTimeExtension)
+                    ? fwt * Int(multiplier) + tolerance
+                    : ISODEPTiming.extendedWaitingTime(fwt, multiplier: multiplier) + tolerance
             case .receiveReady(.ack, let answerNumber, _)
             where !pullingChain && answerNumber != number:
                 guard attempts <= retransmissions else {

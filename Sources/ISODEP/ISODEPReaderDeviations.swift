@@ -27,4 +27,14 @@ public struct ISODEPReaderDeviations: OptionSet, Sendable, Hashable {
     /// A lost or damaged answer after a granted S(WTX) ends the exchange at once, without
     /// R(NAK) (nfcpy 1.0.4's tt4.py waits for the answer to its grant outside its retry loop).
     public static let noRetryAfterWaitingTimeExtension = ISODEPReaderDeviations(rawValue: 1 << 5)
+    /// An S(WTX) that comes in answer to an R(ACK) in the card's chaining is taken for the
+    /// next part of the answer: its INF byte (the WTXM) is added to the data and the reader
+    /// asks for the part after it with R(ACK), never granting the request (nfcpy 1.0.4's
+    /// tt4.py:143-175 tests only the chaining bit, which S(WTX)'s PCB F2 has set too).
+    public static let takesWaitingTimeExtensionInChainForData = ISODEPReaderDeviations(
+        rawValue: 1 << 6)
+    /// The wait after granting S(WTX) is FWT × WTXM however long, not capped at FWTmax (the
+    /// FWT of FWI 14, about 4.95 s): a card of FWI 14 asking WTXM 59 is waited for 292 s
+    /// before R(NAK) (nfcpy 1.0.4's tt4.py:123 times the wait as WTXM × FWT).
+    public static let uncappedWaitingTimeExtension = ISODEPReaderDeviations(rawValue: 1 << 7)
 }

@@ -22,8 +22,9 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
     public static let ignoresSFGI = ISODEPReaderFaults(rawValue: 1 << 2)
     /// `fixed-ats-offsets`: FSCI and FWI are read from the ATS at fixed offsets (T0 and
     /// TB(1) as though TA(1) were always there), whatever T0's presence bits say, so an ATS
-    /// without interface bytes is an error (nfcpy 1.0.4's tt4.py reads `rats_res[3]` and
-    /// raises IndexError).
+    /// without interface bytes is an error, and one without TA(1) has its FWI read from the
+    /// byte after TB(1) (nfcpy 1.0.4's tt4.py:517 reads `rats_res[3]`, and raises IndexError
+    /// when the ATS is shorter).
     public static let fixedATSOffsets = ISODEPReaderFaults(rawValue: 1 << 3)
     /// `grants-any-wtxm`: an S(WTX) with a WTXM out of 1…59 (0, 60–63: RFU) is granted, its
     /// WTXM echoed, as nfcpy 1.0.4's tt4.py does.
@@ -40,6 +41,14 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
     /// `no-retry-after-wtx`: a lost answer after a granted S(WTX) ends the exchange without
     /// R(NAK), as nfcpy 1.0.4's tt4.py waits for it outside its retry loop.
     public static let noRetryAfterWTX = ISODEPReaderFaults(rawValue: 1 << 7)
+    /// `wtx-in-chain-as-data`: an S(WTX) in answer to an R(ACK) in the card's chaining is
+    /// taken for a part of the answer, its WTXM byte added to the data, and never granted
+    /// (nfcpy 1.0.4's tt4.py:143-175 tests only the chaining bit, which S(WTX) has too).
+    public static let wtxInChainAsData = ISODEPReaderFaults(rawValue: 1 << 8)
+    /// `uncapped-wtx-wait`: after granting S(WTX) the reader waits FWT × WTXM however long,
+    /// not capped at FWTmax, so a card of FWI 14 asking WTXM 59 is waited for 292 s before
+    /// R(NAK) (nfcpy 1.0.4's tt4.py:123).
+    public static let uncappedWTXWait = ISODEPReaderFaults(rawValue: 1 << 9)
 
     /// Every fault with its `--dut-fault` name, in the order `ReaderFaults.specs` lists them.
     public static let named: [(name: String, fault: ISODEPReaderFaults)] = [
@@ -48,7 +57,8 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
         ("fixed-ats-offsets", .fixedATSOffsets), ("grants-any-wtxm", .grantsAnyWTXM),
         ("needs-deselect-answer", .needsDeselectAnswer),
         ("no-retry-at-long-fwt", .noRetryAtLongFWT),
-        ("no-retry-after-wtx", .noRetryAfterWTX),
+        ("no-retry-after-wtx", .noRetryAfterWTX), ("wtx-in-chain-as-data", .wtxInChainAsData),
+        ("uncapped-wtx-wait", .uncappedWTXWait),
     ]
 
     /// `configuration` broken as these faults say.
@@ -66,6 +76,12 @@ public struct ISODEPReaderFaults: ReaderFaultSet, Sendable, Hashable {
         }
         if contains(.noRetryAfterWTX) {
             configuration.deviations.insert(.noRetryAfterWaitingTimeExtension)
+        }
+        if contains(.wtxInChainAsData) {
+            configuration.deviations.insert(.takesWaitingTimeExtensionInChainForData)
+        }
+        if contains(.uncappedWTXWait) {
+            configuration.deviations.insert(.uncappedWaitingTimeExtension)
         }
     }
 

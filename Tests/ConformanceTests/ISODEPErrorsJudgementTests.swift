@@ -47,6 +47,87 @@ import Testing
         #expect(judged.verdict == .fail, "\(judged.message)")
     }
 
+    /// The reader's FSD bounds each part of the card's chained answers; an activation whose
+    /// first frame is no RATS gives none, and the verdict names the frame rather than assume
+    /// FSD 256.
+    @Test(arguments: [
+        Expectation.acknowledgesChainedAnswer(partLimit: 17), .acknowledgesAgain,
+        .grantsInChainedAnswer(3),
+    ])
+    func aFirstFrameThatIsNoRATSIsNamedNeverPassed(expectation: Expectation) {
+        let judged = ISODEPErrorsSuite.judge(
+            expectation,
+            Self.log([
+                .activated(firstCommand: [0xE0, 0x8F]), Self.readBinary,
+                .sent(Array(repeating: 0, count: 20)),
+            ]))
+        #expect(judged.verdict == .skip)
+        #expect(judged.message.contains("e08f"), "\(judged.message)")
+    }
+
+    /// ISODEP-E-036: the card's S(WTX) in answer to an R(ACK) must be granted next; a reader
+    /// that acknowledges it as a part of the answer fails, named by its block.
+    @Test func anSWTXInAChainedAnswerPassesOnlyWhenGrantedNext() {
+        let asked: [TagEvent.Kind] = [
+            Self.activated, Self.readBinary, .sent(Array(repeating: 0, count: 20)),
+            .readerBlock(.ack(1)), .waitingTimeExtension(multiplier: 3),
+        ]
+        let granted = ISODEPErrorsSuite.judge(
+            .grantsInChainedAnswer(3), Self.log(asked + [.readerBlock(.wtx(3))]))
+        #expect(granted.verdict == .pass)
+        let acknowledged = ISODEPErrorsSuite.judge(
+            .grantsInChainedAnswer(3), Self.log(asked + [.readerBlock(.ack(0))]))
+        #expect(acknowledged.verdict == .fail)
+        #expect(acknowledged.message.contains("R(ACK 0)"), "\(acknowledged.message)")
+        #expect(acknowledged.message.contains("R(ACK 1)"), "\(acknowledged.message)")
+    }
+
+    /// ISODEP-E-037: a card that loses nothing gets no R(NAK) from a reader that timed it by
+    /// its ATS; an R(NAK) fails, naming the command it followed.
+    @Test func anRNAKToACardThatLosesNothingFailsNamingTheCommand() {
+        let read: [TagEvent.Kind] = [Self.activated, Self.command, .sent([0x90, 0x00])]
+        let waited = ISODEPErrorsSuite.judge(.waitsAnnouncedWaitingTime(fwi: 11), Self.log(read))
+        #expect(waited.verdict == .pass)
+        let judged = ISODEPErrorsSuite.judge(
+            .waitsAnnouncedWaitingTime(fwi: 11), Self.log(read + [.readerBlock(.nak(0))]))
+        #expect(judged.verdict == .fail)
+        #expect(judged.message.contains("00a40400"), "\(judged.message)")
+    }
+
+    /// ISODEP-E-037 on a failed read: a card busy with its answer may miss the R(NAK)s, so
+    /// the command it was still answering when the read failed is the evidence, named; a
+    /// read that failed after every answer came is left to its own message.
+    @Test func aReadThatFailedBeforeTheCardsAnswerFailsNamingTheCommand() {
+        let read = Self.log([Self.activated, Self.command, .sent([0x90, 0x00]), .released])
+        let answered = ISODEPErrorsSuite.judge(
+            .waitsAnnouncedWaitingTime(fwi: 11), read, readFailed: true)
+        #expect(answered.verdict == .pass)
+        let early = ISODEPErrorsSuite.judge(
+            .waitsAnnouncedWaitingTime(fwi: 11), Self.log([Self.activated, Self.command]),
+            readFailed: true)
+        #expect(early.verdict == .fail)
+        #expect(early.message.contains("00a40400"), "\(early.message)")
+    }
+
+    /// ISODEP-E-038: after a grant of WTXM 59 to a card of FWI 14 the R(NAK) is due within
+    /// FWTmax + ΔFWT (and the bench's allowance), not after FWT × WTXM.
+    @Test(arguments: [(Duration.milliseconds(4_960), Verdict.pass), (.seconds(292), .fail)])
+    func theWaitAfterAGrantIsCappedAtFWTMax(_ nakAfter: Duration, _ verdict: Verdict) {
+        let grantedAt = Duration.milliseconds(3)
+        let events = [
+            TagEvent(at: .zero, kind: Self.activated),
+            TagEvent(at: .milliseconds(1), kind: Self.command),
+            TagEvent(at: .milliseconds(2), kind: .waitingTimeExtension(multiplier: 59)),
+            TagEvent(at: grantedAt, kind: .readerBlock(.wtx(59))),
+            TagEvent(at: grantedAt + nakAfter, kind: .readerBlock(.nak(0))),
+        ]
+        let judged = ISODEPErrorsSuite.judge(.capsExtendedWaitingTime(59), events)
+        #expect(judged.verdict == verdict, "\(judged.message)")
+        let silent =
+            Array(events.dropLast()) + [TagEvent(at: .seconds(30), kind: .idle(.seconds(30)))]
+        #expect(ISODEPErrorsSuite.judge(.capsExtendedWaitingTime(59), silent).verdict == .fail)
+    }
+
     @Test func aWTXGrantedWithAnotherMultiplierFails() {
         let judged = ISODEPErrorsSuite.judge(.grants([59]), Self.log([.readerBlock(.wtx(1))]))
         #expect(judged.verdict == .fail)

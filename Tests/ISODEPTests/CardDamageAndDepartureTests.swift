@@ -113,4 +113,21 @@ import Testing
         #expect(acks.count == 3)
         #expect(rig.events.sentCount(Self.isInformation) == 3)
     }
+
+    @Test(
+        "an S(WTX) in answer to an R(ACK) in a chained answer is granted and the chain goes on",
+        arguments: ReaderPath.allCases)
+    func asksForTimeInAChainedAnswer(path: ReaderPath) async throws {
+        let rig = try await CardMisbehaviourTests.selectAnswered(
+            path, .init(answerPartLimit: 5, wtxOnAcknowledgement: [1: 3]))
+        let granted = rig.events.received.compactMap { frame -> UInt8? in
+            guard case .block(.supervisory(.waitingTimeExtension(let wtxm, _), _)) = frame else {
+                return nil
+            }
+            return wtxm
+        }
+        #expect(granted == [3])
+        // Three parts for the 14-byte answer, none lost: the S(WTX) took the place of none.
+        #expect(rig.events.sentCount(Self.isInformation) == 3)
+    }
 }

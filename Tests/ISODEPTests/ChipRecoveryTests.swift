@@ -49,4 +49,28 @@ import Testing
         #expect(answer == CardMisbehaviourTests.select + [0x90, 0x00])
         #expect(Self.naks(rig) == 1)
     }
+
+    /// The R(NAK) that asks for an answer lost after a granted S(WTX) carries the PCD's
+    /// current block number (ISO/IEC 14443-4 rules A and B), not the S-block's: after one
+    /// exchange it is 1, and the card (rule 11) repeats its answer only for that number.
+    @Test func theRNAKAfterAGrantedWTXCarriesTheCurrentBlockNumber() async throws {
+        let rig = CardRig()
+        // APDU 2: the card asks S(WTX) 1, then leaves the answer after the grant unanswered.
+        let card = rig.startCard(
+            CardMisbehaviourTests.configuration(
+                .init(wtxRequests: [1], wtxOn: [2], silentOnce: [2])))
+        let answers = try await rig.participate { () async throws -> [[UInt8]] in
+            let transceiver = try await rig.transceiver(.chip, chipRecoveries: 2)
+            let first = try await transceiver.transceive(CardMisbehaviourTests.select)
+            let second = try await transceiver.transceive(CardMisbehaviourTests.select)
+            try await rig.reader.setRF(field: false)
+            _ = try await card.value
+            return [first, second]
+        }
+        #expect(answers == Array(repeating: CardMisbehaviourTests.select + [0x90, 0x00], count: 2))
+        let naks = rig.events.received.compactMap { frame -> UInt8? in
+            if case .block(.receiveReady(.nak, let number, _)) = frame { number } else { nil }
+        }
+        #expect(naks == [1])
+    }
 }

@@ -64,4 +64,28 @@ import Testing
         #expect(ats.startUpFrameGuardTime == ISODEPTiming.startUpFrameGuardTime(sfgi: 6))
         #expect(scheduler.slept.isEmpty)
     }
+
+    @Test("taking an S(WTX) in a chained answer for data, its WTXM lands in the answer")
+    func takesWaitingTimeExtensionInChainForData() async throws {
+        // nfcpy 1.0.4's probe: parts 12 AAAA, 13 CCCC, F2 01, 03 BB 9000 come out as
+        // AAAACCCC 01 BB 9000, the S(WTX) acknowledged with R(ACK) and never granted.
+        let (reader, link) = Self.reader(
+            [
+                .send("02 00b0000000", answer: "12 aaaa"),
+                .send("a3", answer: "13 cccc"),
+                .send("a2", answer: "f2 01"),
+                .send("a3", answer: "03 bb9000"),
+            ], .takesWaitingTimeExtensionInChainForData)
+        #expect(try await reader.transceive(bytes("00b0000000")) == bytes("aaaacccc01bb9000"))
+        #expect(await link.unplayed == 0)
+        let (keeping, kept) = Self.reader(
+            [
+                .send("02 00b0000000", answer: "12 aaaa"),
+                .send("a3", answer: "f2 01"),
+                .send("f2 01", answer: "13 cccc"),
+                .send("a2", answer: "02 bb9000"),
+            ], [])
+        #expect(try await keeping.transceive(bytes("00b0000000")) == bytes("aaaaccccbb9000"))
+        #expect(await kept.unplayed == 0)
+    }
 }

@@ -72,7 +72,7 @@ struct NfcpyDUTTests {
         #expect(report.dut.isoDEP == .host)
         #expect(report.notes.contains { $0.contains("these verdicts are its own") })
         #expect(report.dut.adapterAdds == [.aidSelection, .errorNames, .tagProperties])
-        #expect(report.cases.count == 188)
+        #expect(report.cases.count == 191)
         #expect(Set(documented.keys) == Set(report.cases.map(\.id)))
         for result in report.cases {
             let row = documented[result.id]

@@ -24,7 +24,7 @@ extension ConformanceCatalog {
                 + "(RfidResearchGroup/ChameleonUltra#485: the reader tested the wrong PCB bit)",
             fails: [
                 "NDEF-R-013", "NDEF-W-015", "ISODEP-E-010", "ISODEP-E-021", "ISODEP-E-022",
-                "ISODEP-E-034", "ISODEP-E-035",
+                "ISODEP-E-034", "ISODEP-E-035", "ISODEP-E-036",
                 "T4T-L-012",
                 "T4T-L-014",
                 "T4T-L-017",
@@ -40,9 +40,10 @@ extension ConformanceCatalog {
         FaultCatch(
             fault: "fixed-ats-offsets",
             reader: "runs ISO-DEP itself and reads FSCI and FWI at fixed offsets of the ATS, so "
-                + "an ATS without interface bytes is an error (nfcpy 1.0.4's tt4.py reads "
-                + "rats_res[3] and raises IndexError)",
-            fails: ["ISODEP-E-013"]),
+                + "an ATS without interface bytes is an error and one without TA(1) has its FWI "
+                + "read from the byte after TB(1) (nfcpy 1.0.4's tt4.py reads rats_res[3], and "
+                + "raises IndexError when the ATS is shorter)",
+            fails: ["ISODEP-E-013", "ISODEP-E-037"]),
         FaultCatch(
             fault: "grants-any-wtxm",
             reader: "runs ISO-DEP itself and grants S(WTX) whatever its WTXM, 0 and 60–63 too, "
@@ -61,13 +62,27 @@ extension ConformanceCatalog {
             reader: "runs ISO-DEP itself and asks for a lost or damaged answer again only "
                 + "min(int(1/FWT), 5) times, so never from a card of FWT 1 s or more (FWI 12 "
                 + "to 14): nfcpy 1.0.4's tt4.py, n_retry_nak = min(int(1/fwt), 5)",
-            fails: ["ISODEP-E-029", "ISODEP-E-030", "ISODEP-E-031", "ISODEP-E-035"]),
+            fails: ["ISODEP-E-029", "ISODEP-E-030", "ISODEP-E-031", "ISODEP-E-035", "ISODEP-E-038"]),
         FaultCatch(
             fault: "no-retry-after-wtx",
             reader: "runs ISO-DEP itself and gives up, without R(NAK), when the answer after a "
                 + "granted S(WTX) is lost: nfcpy 1.0.4's tt4.py waits for it outside its retry "
                 + "loop",
-            fails: ["ISODEP-E-032", "ISODEP-E-033"]),
+            fails: ["ISODEP-E-032", "ISODEP-E-033", "ISODEP-E-038"]),
+        FaultCatch(
+            fault: "wtx-in-chain-as-data",
+            reader: "runs ISO-DEP itself and takes an S(WTX) the card sends between the parts of "
+                + "a chained answer for a part: its WTXM byte goes into the data and the next "
+                + "part is asked for with R(ACK), the request never granted (nfcpy 1.0.4's "
+                + "tt4.py:143-175 tests only the chaining bit, which S(WTX)'s PCB F2 has too)",
+            fails: ["ISODEP-E-036"]),
+        FaultCatch(
+            fault: "uncapped-wtx-wait",
+            reader: "runs ISO-DEP itself and, after granting S(WTX), waits FWT × WTXM however "
+                + "long, not capped at FWTmax (the FWT of FWI 14, about 4.95 s), so a card of "
+                + "FWI 14 asking WTXM 59 is waited for 292 s before R(NAK) (nfcpy 1.0.4's "
+                + "tt4.py:123)",
+            fails: ["ISODEP-E-038"]),
         // The Type 4 layout procedures: each fails the t4t-layout tags whose layout the bug
         // breaks on, and the ndef-read and ndef-write cases on the same layouts.
         FaultCatch(

@@ -20,7 +20,7 @@ extension ConformanceCatalog {
                 "ISODEP-E-021", "ISODEP-E-022", "ISODEP-E-023", "ISODEP-E-024", "ISODEP-E-025",
                 "ISODEP-E-026", "ISODEP-E-027", "ISODEP-E-028", "ISODEP-E-029", "ISODEP-E-030",
                 "ISODEP-E-031", "ISODEP-E-032", "ISODEP-E-033", "ISODEP-E-034", "ISODEP-E-035",
-                "T4T-L-001", "T4T-L-002",
+                "ISODEP-E-036", "ISODEP-E-037", "ISODEP-E-038", "T4T-L-001", "T4T-L-002",
                 "T4T-L-003", "T4T-L-004", "T4T-L-005", "T4T-L-006", "T4T-L-007", "T4T-L-008",
                 "T4T-L-009", "T4T-L-010", "T4T-L-011", "T4T-L-012", "T4T-L-013", "T4T-L-014",
                 "T4T-L-015", "T4T-L-016", "T4T-L-017", "T4T-L-018", "T4T-L-021", "T4T-L-022",
@@ -118,7 +118,8 @@ extension ConformanceCatalog {
                 + "maxDataLengthToRead of 256 (AndyQ/NFCPassportReader#89, #91)",
             fails: [
                 "NDEF-R-013", "NDEF-R-015", "NDEF-W-015", "NDEF-W-016", "ISODEP-E-010",
-                "ISODEP-E-021", "ISODEP-E-022", "ISODEP-E-034", "ISODEP-E-035", "T4T-L-010",
+                "ISODEP-E-021", "ISODEP-E-022", "ISODEP-E-034", "ISODEP-E-035", "ISODEP-E-036",
+                "T4T-L-010",
                 "T4T-L-011", "T4T-L-013", "T4T-L-014", "T4T-L-027", "T4T-L-028", "T4T-L-029",
                 "T4T-L-030", "T4T-L-031", "T4T-L-032",
             ]),

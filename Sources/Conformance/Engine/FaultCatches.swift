@@ -106,7 +106,7 @@ extension ConformanceCatalog {
                 + "(flipperdevices/flipperzero-firmware#3590)",
             fails: [
                 "ISODEP-E-001", "ISODEP-E-002", "ISODEP-E-003", "ISODEP-E-004", "ISODEP-E-032",
-                "ISODEP-E-033", "ISO7816-011",
+                "ISODEP-E-033", "ISODEP-E-036", "ISODEP-E-038", "ISO7816-011",
             ]),
         FaultCatch(
             fault: "never-sends-rnak",
@@ -115,7 +115,7 @@ extension ConformanceCatalog {
             fails: [
                 "ISODEP-E-005", "ISODEP-E-006", "ISODEP-E-007", "ISODEP-E-019", "ISODEP-E-020",
                 "ISODEP-E-021", "ISODEP-E-022", "ISODEP-E-029", "ISODEP-E-030", "ISODEP-E-031",
-                "ISODEP-E-032", "ISODEP-E-033", "ISODEP-E-034", "ISODEP-E-035",
+                "ISODEP-E-032", "ISODEP-E-033", "ISODEP-E-034", "ISODEP-E-035", "ISODEP-E-038",
             ]),
         FaultCatch(
             fault: "no-chip-recovery",
@@ -124,7 +124,7 @@ extension ConformanceCatalog {
             fails: [
                 "ISODEP-E-005", "ISODEP-E-006", "ISODEP-E-007", "ISODEP-E-019", "ISODEP-E-020",
                 "ISODEP-E-021", "ISODEP-E-022", "ISODEP-E-029", "ISODEP-E-030", "ISODEP-E-031",
-                "ISODEP-E-032", "ISODEP-E-033", "ISODEP-E-034", "ISODEP-E-035",
+                "ISODEP-E-032", "ISODEP-E-033", "ISODEP-E-034", "ISODEP-E-035", "ISODEP-E-038",
             ]),
         // The Type 2 leniencies: each reads the one t2t-layout tag a reader must refuse for
         // the rule it breaks.

@@ -36,18 +36,47 @@ extension ISODEPErrorsSuite {
         }
     }
 
+    /// An activation whose first frame does not decode as RATS: the reader's FSD, which
+    /// bounds each part of the card's chained answers, is unknown, so which answers were
+    /// chained cannot be told, and a case judging them names the frame instead of guessing.
+    struct UndecodedRATS: Error, Sendable {
+        /// The activation's first frame, as the card logged it.
+        var bytes: [UInt8]
+        /// When the card had it.
+        var at: Duration
+        /// Why it is no RATS.
+        var error: RATSError
+
+        /// A skip naming the frame: the verdict cannot rest on an FSD the log does not give.
+        var outcome: RepetitionOutcome {
+            .skip(
+                "condition not judged: the activation's first frame \(Hex.encode(bytes)) at "
+                    + "\(at) does not decode as RATS (\(error)), so the reader's FSD, which "
+                    + "bounds each part of the card's chained answers, is unknown")
+        }
+    }
+
     /// The answers in `events` the card chained: each response APDU longer than one block
     /// holds, the smaller of `partLimit` and the reader's FSD (from the RATS of its
     /// activation) less PCB and CRC_A.
-    static func chainedAnswers(_ events: [TagEvent], partLimit: Int?) -> [ChainedAnswer] {
+    ///
+    /// - Throws: `UndecodedRATS` for an activation whose first frame is no RATS.
+    static func chainedAnswers(_ events: [TagEvent], partLimit: Int?) throws(UndecodedRATS)
+        -> [ChainedAnswer]
+    {
         var capacity = ISODEPFrameSize.informationCapacity(frameSize: 256, cid: false)
         var command: [UInt8]?
         var chained: [ChainedAnswer] = []
         for (index, event) in events.enumerated() {
             switch event.kind {
             case .activated(let first):
-                let fsd = (try? RATS(bytes: first))?.fsd ?? 256
-                capacity = ISODEPFrameSize.informationCapacity(frameSize: fsd, cid: false)
+                let rats: RATS
+                do throws(RATSError) {
+                    rats = try RATS(bytes: first)
+                } catch {
+                    throw UndecodedRATS(bytes: first, at: event.at, error: error)
+                }
+                capacity = ISODEPFrameSize.informationCapacity(frameSize: rats.fsd, cid: false)
                 command = nil
             case .received(let bytes):
                 command = bytes
@@ -82,7 +111,12 @@ extension ISODEPErrorsSuite {
     /// R(ACK) (ISO/IEC 14443-4 rule 2): the fail names the answer and what the reader sent;
     /// with no chained answer in the log the case's condition was not reached.
     static func judgeChainedAnswers(_ events: [TagEvent], partLimit: Int?) -> RepetitionOutcome {
-        let chained = chainedAnswers(events, partLimit: partLimit)
+        let chained: [ChainedAnswer]
+        do throws(UndecodedRATS) {
+            chained = try chainedAnswers(events, partLimit: partLimit)
+        } catch {
+            return error.outcome
+        }
         guard !chained.isEmpty else {
             return .skip(
                 "condition not reached: no answer of the card was longer than one I-block "

@@ -60,7 +60,12 @@ extension ISODEPErrorsSuite {
         let read = await CaseSteps.refusalRead(context, on: "the tag that left")
         if case .broke(let outcome) = read { return outcome }
         let events = await context.slots[0].events
-        let chained = chainedAnswers(events, partLimit: answerPartLimit)
+        let chained: [ChainedAnswer]
+        do throws(UndecodedRATS) {
+            chained = try chainedAnswers(events, partLimit: answerPartLimit)
+        } catch {
+            return error.outcome
+        }
         guard chained.count >= answer else {
             return judgeReadOfCardThatStayed(
                 read, stored: stored, chained: chained, answer, lastExchange: lastExchange(events))

@@ -7,8 +7,11 @@ import TagEmulation
 /// reader's own blocks (its grants of S(WTX), R(NAK), R(ACK), the parts of its chained
 /// commands, S(DESELECT)) and when its first command came after each activation.
 extension ISODEPErrorsSuite {
-    /// `expectation` against what the tag logged.
-    static func judge(_ expectation: Expectation, _ events: [TagEvent]) -> RepetitionOutcome {
+    /// `expectation` against what the tag logged; `readFailed` when the reader's read of the
+    /// tag failed, which some judgements take as evidence with the log.
+    static func judge(
+        _ expectation: Expectation, _ events: [TagEvent], readFailed: Bool = false
+    ) -> RepetitionOutcome {
         let blocks = events.compactMap { event -> ISODEPBlock? in
             if case .readerBlock(let block) = event.kind { block } else { nil }
         }
@@ -84,6 +87,12 @@ extension ISODEPErrorsSuite {
             return judgeAcknowledgementRepeated(events)
         case .negativeAcknowledgementAfterGrant(let multiplier):
             return judgeNegativeAcknowledgementAfterGrant(multiplier, events)
+        case .grantsInChainedAnswer(let multiplier):
+            return judgeGrantInChainedAnswer(multiplier, events)
+        case .capsExtendedWaitingTime(let multiplier):
+            return judgeCappedWaitAfterGrant(multiplier, events)
+        case .waitsAnnouncedWaitingTime(let fwi):
+            return judgeWaitForAnnouncedWaitingTime(fwi: fwi, events, readFailed: readFailed)
         case .acknowledgesChainedAnswer(let partLimit):
             return judgeChainedAnswers(events, partLimit: partLimit)
         case .chainsWithin(let capacity):

@@ -103,6 +103,18 @@ extension ISODEPErrorsSuite.Expectation {
             return "grants no S(WTX) with WTXM \(multiplier)" + then
         case .givesUpAfterInvalidWTX(let multiplier):
             return "treats S(WTX) with WTXM \(multiplier) as a protocol error" + then
+        case .capsExtendedWaitingTime(let multiplier):
+            return "grants S(WTX) with WTXM \(multiplier), waits no longer than FWTmax (the FWT "
+                + "of FWI 14, about 4.95 s) and ΔFWT for the answer however long FWT × WTXM, "
+                + "then asks for it with R(NAK) and \(doing)" + then
+        case .waitsAnnouncedWaitingTime(let fwi):
+            return "times the card by the FWI \(fwi) its ATS's TB(1) announces, found by T0's "
+                + "presence bits, so it waits for each answer without R(NAK), and \(doing)" + then
+        case .grantsInChainedAnswer(let multiplier):
+            return "grants the S(WTX) with WTXM \(multiplier) the card sends between the parts "
+                + "of a chained answer, asks for the next part with R(ACK) and \(doing) byte for "
+                + "byte (skipped for a reader whose commands asked for too little to be chained)"
+                + then
         }
     }
 }

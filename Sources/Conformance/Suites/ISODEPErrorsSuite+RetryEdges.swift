@@ -132,7 +132,13 @@ extension ISODEPErrorsSuite {
             }),
             case .readerBlock(.receiveReady(.ack, let number, _)) = events[first].kind
         else {
-            if let chained = chainedAnswers(events, partLimit: answerPartLimit).first {
+            let answers: [ChainedAnswer]
+            do throws(UndecodedRATS) {
+                answers = try chainedAnswers(events, partLimit: answerPartLimit)
+            } catch {
+                return error.outcome
+            }
+            if let chained = answers.first {
                 return .fail(
                     "\(chained.description) was chained; the reader sent no R(ACK) for its "
                         + "parts, so none could be withheld"

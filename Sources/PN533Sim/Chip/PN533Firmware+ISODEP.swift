@@ -186,13 +186,15 @@ extension PN533Firmware {
             return blockAnswered(
                 inFlight.step, exchange, .failure(ChipStatus(InitiatorStatus.timeout)))
         }
-        // Rule 4: R(NAK) with the number of the block that went unanswered; rule 5: while
-        // pulling a chained answer, the R(ACK) is sent again instead.
+        // Rule 4: R(NAK) with the PCD's current block number (rules A and B: it toggles only
+        // on an I-block or R(ACK) received, never on an S-block, so the number of an
+        // unanswered S(WTX) grant, whose PCB always reads 0, is not it); rule 5: while pulling
+        // a chained answer, the R(ACK) is sent again instead.
         let block = inFlight.block
         sendBlock(
             block, exchange, waitingTime: inFlight.waitingTime, for: inFlight.step,
             attempt: inFlight.attempt + 1,
-            frame: block[0] & 0xF6 == 0xA2 ? block : [0xB2 | (block[0] & 0x01)])
+            frame: block[0] & 0xF6 == 0xA2 ? block : [0xB2 | exchange.link.blockNumber])
     }
 
     private func blockAnswered(

@@ -361,9 +361,16 @@ struct RFSettings: Sendable {
         communicationRetries == 0xFF || attempt < Int(communicationRetries)
     }
 
-    /// The timeout coded as 100 µs · 2^(n−1) (0: none, which the simulation caps at 3.3 s).
+    /// The timeout coded as 100 µs · 2^(n−1) (0: none: the host's own timeout ends the wait,
+    /// aborting the command, as a host waiting beyond the longest code, 3.28 s, must; the
+    /// simulation gives up after `unlimitedRetryTimeout`).
     var retryTimeout: Duration {
         retryTimeoutCode == 0
-            ? .milliseconds(3355) : .microseconds(100 * (1 << Int(min(retryTimeoutCode, 16) - 1)))
+            ? Self.unlimitedRetryTimeout
+            : .microseconds(100 * (1 << Int(min(retryTimeoutCode, 16) - 1)))
     }
+
+    /// Where the simulation ends a wait without a timeout: longer than any wait a reader
+    /// means (FWT × WTXM uncapped, 59 × 4.95 s, is 292 s).
+    static let unlimitedRetryTimeout = Duration.seconds(600)
 }

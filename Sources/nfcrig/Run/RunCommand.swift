@@ -73,7 +73,8 @@ struct RunCommand: ParsableCommand {
             background dispatch: web-links-only, dispatches-custom-schemes, \
             ignores-smart-poster; the host's ISO-DEP (isodep-errors): chains-within-fsc-minus-1, ignores-answer-chaining, \
             ignores-sfgi, fixed-ats-offsets, grants-any-wtxm, needs-deselect-answer, \
-            no-retry-at-long-fwt, no-retry-after-wtx; Type 4 \
+            no-retry-at-long-fwt, no-retry-after-wtx, wtx-in-chain-as-data, \
+            uncapped-wtx-wait; Type 4 \
             layouts: no-version1-fallback, exact-mapping-version, ignores-cclen, ignores-mle, \
             ignores-mlc, partial-message-on-error, reads-past-zero-length, \
             ignores-ndef-select-status, assumes-ndef-file-e104, write-access-as-read-access, \
