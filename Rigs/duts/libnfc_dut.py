@@ -130,6 +130,9 @@ class Reader:
         deadline = time.monotonic() + timeout_ms / 1000.0
         self.target, self.registered, self.selected = None, [], None
         found = (Target * 4)()
+        # A fresh field, as nfc_initiator_init gives libnfc's programs: a tag that an earlier
+        # scan left halted (libnfc's listing) or activated answers no REQA until then.
+        self.cycle_field()
         while True:
             count = self.lib.nfc_initiator_list_passive_targets(
                 self.device, self.modulation, found, len(found))
@@ -148,12 +151,15 @@ class Reader:
         """Selects the listed tag again by its UID. libnfc's listing deselected every tag it
         found (InDeselect: S(DESELECT) or HLTA), and a halted tag answers no REQA, so the
         field is cycled first, as `nfc_initiator_init` does, to bring the tags back to IDLE."""
-        self.lib.nfc_device_set_property_bool(self.device, NP_ACTIVATE_FIELD, False)
-        self.lib.nfc_device_set_property_bool(self.device, NP_ACTIVATE_FIELD, True)
+        self.cycle_field()
         target = Target()
         if self.lib.nfc_initiator_select_passive_target(
                 self.device, self.modulation, uid, len(uid), ctypes.byref(target)) > 0:
             self.target = target
+
+    def cycle_field(self):
+        self.lib.nfc_device_set_property_bool(self.device, NP_ACTIVATE_FIELD, False)
+        self.lib.nfc_device_set_property_bool(self.device, NP_ACTIVATE_FIELD, True)
 
     # -- commands
 
@@ -184,7 +190,6 @@ class Reader:
         self.target = None
         self.lib.nfc_initiator_deselect_target(self.device)
         self.lib.nfc_device_set_property_bool(self.device, NP_ACTIVATE_FIELD, False)
-        self.lib.nfc_device_set_property_bool(self.device, NP_ACTIVATE_FIELD, True)
 
     # -- NDEF
 
@@ -264,10 +269,14 @@ def historical_bytes(ats):
 
 class Type2:
     """The NFC Forum Type 2 Tag mapping (the adapter's; libnfc has none): READ (30) of
-    16 bytes, WRITE (A2) of one 4-byte block, the CC in block 3, the TLVs from block 4."""
+    16 bytes, WRITE (A2) of one 4-byte block, the CC in block 3, the TLVs from block 4 on,
+    skipping the bytes that Lock Control and Memory Control TLVs reserve."""
 
     def __init__(self, reader):
         self.reader = reader
+        self.blocks = {}
+        self.reserved = set()
+        self.end = 16
 
     def read_block(self, block):
         data, _ = self.reader.transceive(bytes([0x30, block & 0xFF]), 64)
@@ -276,96 +285,135 @@ class Type2:
                 block, len(data), data.hex()))
         return data
 
-    def write_block(self, block, four):
-        self.reader.transceive(bytes([0xA2, block & 0xFF]) + bytes(four), 16)
+    def byte(self, address):
+        block = address // 4
+        if block not in self.blocks:
+            data = self.read_block(block)
+            for i in range(4):
+                self.blocks.setdefault(block + i, bytearray(data[i * 4:i * 4 + 4]))
+        return self.blocks[block][address % 4]
+
+    def after(self, address):
+        """The data area's next address after `address` that no TLV reserved."""
+        address += 1
+        while address in self.reserved:
+            address += 1
+        return address
+
+    def walk(self, address, count):
+        """`count` addresses of the data area from `address` on, reserved bytes skipped."""
+        addresses = []
+        while len(addresses) < count:
+            if address >= self.end:
+                raise Failure("tagResponseError", "the TLVs run past the data area, which "
+                              "ends at byte %d" % self.end)
+            addresses.append(address)
+            address = self.after(address)
+        return addresses, address
+
+    def reserve(self, tag, value):
+        """Reserves the area a Lock Control (01) or Memory Control (02) TLV describes."""
+        page, offset = value[0] >> 4, value[0] & 0x0F
+        per_page = 1 << (value[2] & 0x0F)
+        size = value[1] or 256
+        if tag == 0x01:
+            size = (size + 7) // 8
+        start = page * per_page + offset
+        self.reserved.update(range(start, start + size))
 
     def layout(self):
-        """The CC and where the NDEF TLV is: (writable, data size, TLV offset, value offset,
-        length, data) or None when the tag holds no NDEF."""
+        """The NDEF TLV: (writable, TLV address, value addresses, header length), or None
+        when the tag holds no NDEF."""
         cc = self.read_block(3)[:4]
         if cc[0] != 0xE1 or cc[1] >> 4 != 1:
             return None
-        size = cc[2] * 8
+        self.end = 16 + cc[2] * 8
         writable = cc[3] & 0x0F == 0x00
-        data = b""
-        offset = 0
-
-        def byte(at):
-            nonlocal data
-            while at >= len(data):
-                if len(data) >= size:
-                    raise Failure("tagResponseError",
-                                  "the TLVs run past the data area of %d bytes" % size)
-                data += self.read_block(4 + len(data) // 4)
-            return data[at]
-
-        while offset < size:
-            tag = byte(offset)
+        address = 16
+        while address < self.end:
+            tlv = address
+            tag = self.byte(address)
             if tag == 0x00:
-                offset += 1
+                address = self.after(address)
                 continue
             if tag == 0xFE:
                 return None
-            length = byte(offset + 1)
+            (first,), address = self.walk(self.after(address), 1)
+            length = self.byte(first)
             header = 2
             if length == 0xFF:
-                length = byte(offset + 2) << 8 | byte(offset + 3)
+                pair, address = self.walk(address, 2)
+                length = self.byte(pair[0]) << 8 | self.byte(pair[1])
                 header = 4
+            value, after = self.walk(address, length)
             if tag == 0x03:
-                if offset + header + length > size:
-                    raise Failure("tagResponseError",
-                                  "the NDEF TLV's length %d runs past the data area of %d bytes"
-                                  % (length, size))
-                for at in range(offset + header, offset + header + length):
-                    byte(at)
-                return writable, size, offset, offset + header, length, data
-            offset += header + length
+                for at in value:
+                    self.byte(at)
+                return writable, tlv, value, header, address
+            if tag in (0x01, 0x02) and length == 3:
+                self.reserve(tag, bytes(self.byte(at) for at in value))
+            address = after
         return None
 
     def read(self):
         found = self.layout()
         if found is None:
             return {"status": "notSupported", "capacity": 0, "ndef": None}
-        writable, size, tlv, value, length, data = found
-        room = size - tlv
+        writable, tlv, value, header, start = found
+        room = self.room(tlv)
         capacity = room - 2 if room - 2 < 0xFF else room - 4
         return {"status": "readWrite" if writable else "readOnly", "capacity": capacity,
-                "ndef": data[value:value + length].hex()}
+                "ndef": bytes(self.byte(at) for at in value).hex()}
+
+    def room(self, tlv):
+        """How many bytes the data area has from the NDEF TLV on, reserved ones left out."""
+        return sum(1 for at in range(tlv, self.end) if at not in self.reserved)
 
     def write(self, octets):
         found = self.layout()
         if found is None:
             raise Failure("ndefNotSupported", "the tag holds no NDEF TLV")
-        writable, size, tlv, _, _, data = found
+        writable, tlv, _, _, _ = found
         if not writable:
             raise Failure("tagNotWritable", "the CC's write access is not 0")
-        room = size - tlv
         header = 2 if len(octets) < 0xFF else 4
-        if header + len(octets) > room:
+        if header + len(octets) > self.room(tlv):
             raise Failure("tagSizeTooSmall", "%d bytes do not fit the %d bytes from the NDEF TLV"
-                          % (len(octets), room))
-        # NFC Forum T2T: the length 0 first, then the message, then its length, so that a
-        # tag torn halfway holds an empty NDEF TLV, never a length announcing missing bytes.
+                          % (len(octets), self.room(tlv)))
         length = bytes([len(octets)]) if header == 2 else bytes([0xFF, len(octets) >> 8,
                                                                   len(octets) & 0xFF])
-        image = bytearray(data[:tlv]) + b"\x03" + length + octets
-        if len(image) < size:
-            image += b"\xFE"
-        while len(image) % 4:
-            image += b"\x00"
-        zero = bytearray(image)
-        zero[tlv + 1:tlv + header] = bytes(header - 1)
-        headers = range(tlv // 4, (tlv + header - 1) // 4 + 1)
-        for block in headers:
-            self.write_block(4 + block, zero[block * 4:block * 4 + 4])
-        for block in range(headers[-1] + 1, len(image) // 4):
-            self.write_block(4 + block, image[block * 4:block * 4 + 4])
-        for block in headers:
-            self.write_block(4 + block, image[block * 4:block * 4 + 4])
+        stream = b"\x03" + length + octets
+        if header + len(octets) < self.room(tlv):
+            stream += b"\xFE"
+        addresses, _ = self.walk(tlv, len(stream))
+        image = dict(zip(addresses, stream))
+        heads = sorted({at // 4 for at in addresses[:header]})
+        # NFC Forum T2T: the length 0 first, then the message, then its length, so that a
+        # tag torn halfway holds an empty NDEF TLV, never a length announcing missing bytes.
+        zero = dict(image)
+        for at in addresses[1:header]:
+            zero[at] = 0
+        for block in heads:
+            self.write_image(block, zero)
+        for block in sorted({at // 4 for at in addresses} - set(heads)):
+            self.write_image(block, image)
+        for block in heads:
+            self.write_image(block, image)
         return {}
+
+    def write_image(self, block, image):
+        """Writes block `block` with `image`'s bytes in it, the others as the tag has them."""
+        self.byte(block * 4)
+        four = bytearray(self.blocks[block])
+        for at in range(block * 4, block * 4 + 4):
+            if at in image:
+                four[at % 4] = image[at]
+        self.reader.transceive(bytes([0xA2, block & 0xFF]) + bytes(four), 16)
+        self.blocks[block] = four
 
 
 NDEF_APPLICATION = bytes.fromhex("D2760000850101")
+NDEF_APPLICATION_1 = bytes.fromhex("D2760000850100")
 
 
 class Type4:
@@ -396,7 +444,13 @@ class Type4:
                 offset, length, len(data)))
         return data
 
-    def update_binary(self, offset, data):
+    def update_binary(self, offset, data, mlc):
+        """UPDATE BINARY of `data` at `offset`, in pieces of at most MLc (and 255) bytes."""
+        piece = min(mlc, 0xFF)
+        for start in range(0, len(data), piece):
+            self.update_piece(offset + start, data[start:start + piece])
+
+    def update_piece(self, offset, data):
         _, sw = self.command(bytes([0x00, 0xD6, offset >> 8, offset & 0xFF, len(data)]) + data)
         if sw != b"\x90\x00":
             raise Failure("tagUpdateFailure", "UPDATE BINARY at %d of %d bytes: SW %s" % (
@@ -405,18 +459,24 @@ class Type4:
     def layout(self):
         """The NDEF file as the CC announces it: (version, MLe, MLc, file size, readable,
         writable), after selecting the NDEF file, or None when there is no NDEF application."""
+        # Mapping 2.0 and later name the application ...0101 and SELECT it with Le;
+        # mapping 1.0 named it ...0100, SELECTed without Le, and its files with P2 00.
+        files = b"\x00\x0C"
         if self.select(b"\x04\x00", NDEF_APPLICATION, le=True) != b"\x90\x00":
-            return None
-        if self.select(b"\x00\x0C", b"\xE1\x03", le=False) != b"\x90\x00":
+            if self.select(b"\x04\x00", NDEF_APPLICATION_1, le=False) != b"\x90\x00":
+                return None
+            files = b"\x00\x00"
+        if self.select(files, b"\xE1\x03", le=False) != b"\x90\x00":
             raise Failure("tagResponseError", "the CC file E103 cannot be selected")
         cc = self.read_binary(0, 15)
         cclen = cc[0] << 8 | cc[1]
         version = cc[2] >> 4
         mle, mlc = cc[3] << 8 | cc[4], cc[5] << 8 | cc[6]
-        if cclen < 15 or version not in (2, 3) or mle < 0x0F or mlc < 0x01:
-            raise Failure("tagResponseError", "a CC this mapping refuses: %s" % cc.hex())
+        if not 0x0F <= cclen <= 0xFFFE or version not in (1, 2, 3) or mle < 0x0F or mlc < 0x01:
+            # Not a CC this mapping knows: the tag is not NDEF, as the mapping says.
+            return None
         tlv, length = cc[7], cc[8]
-        if version == 2 and tlv == 0x04 and length == 6:
+        if version in (1, 2) and tlv == 0x04 and length == 6:
             file_id, size, read, write = cc[9:11], cc[11] << 8 | cc[12], cc[13], cc[14]
             if size < 5 or size == 0xFFFF:
                 raise Failure("tagResponseError", "an NDEF file size of %d" % size)
@@ -427,8 +487,8 @@ class Type4:
             read, write = more[0], more[1]
         else:
             raise Failure("tagResponseError", "no NDEF File Control TLV in the CC: %s" % cc.hex())
-        if self.select(b"\x00\x0C", file_id, le=False) != b"\x90\x00":
-            raise Failure("tagResponseError", "the NDEF file %s cannot be selected" % file_id.hex())
+        if self.select(files, file_id, le=False) != b"\x90\x00":
+            return None  # the NDEF file the CC names is missing: not NDEF
         return version, mle, mlc, size, read == 0x00, write == 0x00
 
     def read(self):
@@ -436,7 +496,7 @@ class Type4:
         if found is None:
             return {"status": "notSupported", "capacity": 0, "ndef": None}
         version, mle, _, size, readable, writable = found
-        field = 2 if version == 2 else 4
+        field = 4 if version == 3 else 2
         if not readable:
             raise Failure("tagResponseError", "the NDEF file's read access is not 00")
         length = int.from_bytes(self.read_binary(0, field), "big")
@@ -459,7 +519,7 @@ class Type4:
         if found is None:
             raise Failure("ndefNotSupported", "the tag has no NDEF application")
         version, _, mlc, size, _, writable = found
-        field = 2 if version == 2 else 4
+        field = 4 if version == 3 else 2
         if not writable:
             raise Failure("tagNotWritable", "the NDEF file's write access is not 00")
         if field + len(octets) > size:
@@ -470,12 +530,10 @@ class Type4:
                           "with an offset data object, which this mapping does not send")
         # NFC Forum T4T: NLEN 0 first, then the message, then NLEN, so that a tag torn
         # halfway holds an empty file, never a length announcing missing bytes.
-        self.update_binary(0, bytes(field))
-        piece = min(mlc, 0xFF)
-        for start in range(0, len(octets), piece):
-            self.update_binary(field + start, octets[start:start + piece])
+        self.update_binary(0, bytes(field), mlc)
+        self.update_binary(field, octets, mlc)
         if octets:
-            self.update_binary(0, len(octets).to_bytes(field, "big"))
+            self.update_binary(0, len(octets).to_bytes(field, "big"), mlc)
         return {}
 
 
