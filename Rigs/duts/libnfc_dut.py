@@ -81,6 +81,8 @@ def load_libnfc():
     lib.nfc_version.restype = ctypes.c_char_p
     lib.nfc_device_get_name.argtypes = [ctypes.c_void_p]
     lib.nfc_device_get_name.restype = ctypes.c_char_p
+    lib.nfc_device_get_connstring.argtypes = [ctypes.c_void_p]
+    lib.nfc_device_get_connstring.restype = ctypes.c_char_p
     lib.nfc_strerror.argtypes = [ctypes.c_void_p]
     lib.nfc_strerror.restype = ctypes.c_char_p
     lib.nfc_initiator_init.argtypes = [ctypes.c_void_p]
@@ -119,7 +121,9 @@ class Reader:
         version = self.lib.nfc_version().decode()
         # What this adapter adds on top of libnfc, so that the report credits it, not libnfc.
         return {"name": "libnfc %s reader app" % version,
-                "firmware": self.lib.nfc_device_get_name(self.device).decode(errors="replace"),
+                "firmware": "%s at %s" % (
+                    self.lib.nfc_device_get_name(self.device).decode(errors="replace"),
+                    self.lib.nfc_device_get_connstring(self.device).decode(errors="replace")),
                 "iso_dep": "chip",
                 "adapter_adds": ["ndef-mapping", "aid-selection", "error-names",
                                  "tag-properties"]}
@@ -158,7 +162,10 @@ class Reader:
             self.target = target
 
     def cycle_field(self):
+        """Off, then on again after NFC Forum Activity's field reset time (at least 5.1 ms),
+        so that every card loses power; nfc_initiator_init switches it straight back on."""
         self.lib.nfc_device_set_property_bool(self.device, NP_ACTIVATE_FIELD, False)
+        time.sleep(0.010)
         self.lib.nfc_device_set_property_bool(self.device, NP_ACTIVATE_FIELD, True)
 
     # -- commands
