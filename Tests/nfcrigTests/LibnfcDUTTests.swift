@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 import Reporting
 import Rig
@@ -92,7 +93,7 @@ struct LibnfcDUTTests {
         #expect(report.notes.contains { $0.contains("libnfc never sets it") })
         #expect(
             report.dut.adapterAdds == [.ndefMapping, .aidSelection, .errorNames, .tagProperties])
-        let mapped = report.cases.filter { $0.adapterDecides?.contains(.ndefMapping) == true }
+        let mapped = report.cases.filter { $0.adapterDecides?.contains("ndef-mapping") == true }
         #expect(mapped.count == 96, "the ndef-read, ndef-write, t2t-layout and t4t-layout cases")
     }
 
