@@ -451,6 +451,22 @@ class Type4:
                 offset, length, len(data)))
         return data
 
+    def read_binary_odo(self, offset, length):
+        """READ BINARY B1 (mapping 3.0, past offset 7FFF): the offset in a data object
+        (54 03 offset), the answer wrapped in a discretionary data object (53 length data),
+        which Le counts too."""
+        header = 2 if length < 0x80 else 3
+        apdu = bytes([0x00, 0xB1, 0x00, 0x00, 0x05, 0x54, 0x03]) + offset.to_bytes(3, "big")
+        data, sw = self.command(apdu + bytes([(header + length) & 0xFF]))
+        if sw != b"\x90\x00":
+            raise Failure("tagResponseError", "READ BINARY B1 at %d of %d bytes: SW %s" % (
+                offset, length, sw.hex()))
+        wrapped = bytes([0x53, length]) if header == 2 else bytes([0x53, 0x81, length])
+        if data[:header] != wrapped or len(data) != header + length:
+            raise Failure("tagResponseError", "READ BINARY B1 at %d of %d bytes answered %s" % (
+                offset, length, data[:8].hex()))
+        return data[header:]
+
     def update_binary(self, offset, data, mlc):
         """UPDATE BINARY of `data` at `offset`, in pieces of at most MLc (and 255) bytes."""
         piece = min(mlc, 0xFF)
@@ -510,14 +526,15 @@ class Type4:
         if length > size - field:
             raise Failure("tagResponseError", "NLEN %d is beyond the file of %d bytes" % (
                 length, size))
-        if field + length > 0x8000:
-            raise Failure("tagResponseError", "a message past offset 7FFF needs READ BINARY "
-                          "with an offset data object, which this mapping does not send")
         piece = min(mle, 0xFF)
         message = b""
         while len(message) < length:
+            offset = field + len(message)
             count = min(piece, length - len(message))
-            message += self.read_binary(field + len(message), count)
+            if offset + count <= 0x8000:
+                message += self.read_binary(offset, count)
+            else:
+                message += self.read_binary_odo(offset, min(piece - 3, length - len(message)))
         return {"status": "readWrite" if writable else "readOnly", "capacity": size - field,
                 "ndef": message.hex()}
 

@@ -112,7 +112,6 @@ struct LibnfcDUTTests {
             "ISO7816-006": "buffer overflow detected",
             "ISO7816-008": "Device's Internal Chip Error (-90)",
             "ISO7816-011": "Timeout (-6)",
-            "T4T-L-031": "offset data object",
         ]
         for (id, phrase) in evidence {
             #expect(messages[id]?.contains(phrase) == true, "\(id): \(messages[id] ?? "")")
