@@ -1,7 +1,7 @@
 /// A Type 2 Tag laid out TLV by TLV as a test asks, the unusual and the hostile included:
 /// control TLVs before the NDEF TLV, NULL padding, proprietary TLVs, a second NDEF TLV, no
-/// Terminator, a length that runs past the data area, another CC version, lock bits set
-/// without the CC saying read-only.
+/// Terminator, a length that runs past the data area, a TLV cut by the data area's end,
+/// another CC version, lock bits set without the CC saying read-only.
 ///
 /// `Type2TagMemory` formats a tag the way a good writer does; this builds what readers meet
 /// in the field, so it checks only what it needs to lay the bytes out. TLVs go through the
@@ -23,6 +23,10 @@ public struct Type2LayoutVariant: Sendable, Hashable {
         case tlv(tag: Type2TLVTag, length: Int, value: [UInt8])
         /// The Terminator TLV `FE`.
         case terminator
+        /// Bytes laid out as they are: the first bytes of a TLV whose rest the data area's
+        /// end cuts off (a tag byte `03` as its last byte, or `03 FF` with the 3-byte length
+        /// starting there).
+        case bytes([UInt8])
 
         /// A whole TLV of `tag` holding `value`.
         public static func tlv(_ tag: Type2TLVTag, _ value: [UInt8]) -> Element {
@@ -124,6 +128,8 @@ public struct Type2LayoutVariant: Sendable, Hashable {
                 [tag.rawValue] + Type2TLV.lengthField(length) + value, capacityFor: value.count)
         case .terminator:
             try layout.put([Type2TLVTag.terminator.rawValue], capacityFor: 0)
+        case .bytes(let bytes):
+            try layout.put(bytes, capacityFor: 0)
         }
     }
 }

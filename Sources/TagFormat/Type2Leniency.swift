@@ -20,4 +20,8 @@ public struct Type2Leniency: OptionSet, Sendable, Hashable {
     /// write to a locked tag is reported done though the tag refused it (T2T 1.1: only the
     /// ACK confirms a WRITE).
     public static let blindWrite = Self(rawValue: 1 << 3)
+    /// A TLV whose tag byte is the data area's last (or whose 3-byte length starts there)
+    /// takes its length bytes from beyond the data area: only the tag byte is checked against
+    /// the data area's end, as nfcpy 1.0.4 does (tt2.py `_read_ndef_data` and `read_tlv`).
+    public static let headerPastDataArea = Self(rawValue: 1 << 4)
 }

@@ -77,8 +77,10 @@ public struct Type2TLVWalk: Sendable, Hashable {
             // Length: one byte, or FF and two more.
             var lengthBytes: [UInt8] = []
             var lengthOffset = start
+            let headerPastEnd = leniency.contains(.headerPastDataArea)
             while lengthBytes.count < (lengthBytes.first == 0xFF ? 3 : 1) {
-                guard let address = cursor.next() else {
+                guard let address = cursor.next() ?? (headerPastEnd ? cursor.nextPastEnd() : nil)
+                else {
                     throw .tlvLengthTruncated(offset: start, tag: tag.rawValue)
                 }
                 guard address < memory.count else {

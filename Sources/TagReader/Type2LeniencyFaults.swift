@@ -9,9 +9,12 @@ extension Type2Leniency: ReaderFaultSet {
     /// `ignores-cc-version` reads a tag of any CC major version as 1.x, `reads-past-terminator`
     /// walks on past the Terminator TLV, `reads-past-data-area` takes an NDEF TLV's value from
     /// beyond the data area when its length says so, `blind-type2-write` writes a tag its CC
-    /// grants writing whatever its lock bits say and never looks at a WRITE's answer.
+    /// grants writing whatever its lock bits say and never looks at a WRITE's answer,
+    /// `reads-tlv-header-past-data-area` takes a TLV's length bytes from beyond the data area
+    /// when its tag byte is the area's last.
     public static let named: [(name: String, fault: Type2Leniency)] = [
         ("ignores-cc-version", .anyMajorVersion), ("reads-past-terminator", .pastTerminator),
         ("reads-past-data-area", .pastDataArea), ("blind-type2-write", .blindWrite),
+        ("reads-tlv-header-past-data-area", .headerPastDataArea),
     ]
 }

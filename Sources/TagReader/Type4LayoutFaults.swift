@@ -53,6 +53,15 @@ public struct Type4LayoutFaults: ReaderFaultSet, Sendable, Hashable {
     /// for is taken for the end of the file: the read ends there and the bytes so far are
     /// handed on as the message.
     public static let shortAnswerEndsRead = Type4LayoutFaults(rawValue: 1 << 13)
+    /// `loops-on-empty-read`: a READ BINARY answered 9000 is taken whatever it holds and the
+    /// read goes on from where the data ended until it has the bytes it wants, as nfcpy 1.0.4
+    /// reads the message (tt4.py `_read_ndef_data`: `while len(data) < nlen`), so an answer of
+    /// 9000 and no data is asked again, with nothing to end it but the tag.
+    public static let loopsOnEmptyRead = Type4LayoutFaults(rawValue: 1 << 14)
+    /// `ignores-read-access`: the NDEF File Control TLV's read access is never looked at, so
+    /// a tag whose CC grants no reading (FF) is read, as nfcpy 1.0.4 does (tt4.py records
+    /// `_readable` but its read path never consults it).
+    public static let ignoresReadAccess = Type4LayoutFaults(rawValue: 1 << 15)
 
     /// Every fault with its `--dut-fault` name, in the order `ReaderFaults.specs` lists them.
     public static let named: [(name: String, fault: Type4LayoutFaults)] = [
@@ -67,5 +76,6 @@ public struct Type4LayoutFaults: ReaderFaultSet, Sendable, Hashable {
         ("no-offset-data-object", .noOffsetDataObject),
         ("read-error-as-no-ndef", .readErrorAsNoNDEF), ("cc-read-by-cclen", .ccReadByCCLength),
         ("short-answer-ends-read", .shortAnswerEndsRead),
+        ("loops-on-empty-read", .loopsOnEmptyRead), ("ignores-read-access", .ignoresReadAccess),
     ]
 }

@@ -8,9 +8,11 @@ extension Type4TagProcedures {
     static let faultyLimit = 255
 
     /// Whether the NDEF file may be read: its read access is 00; with
-    /// `write-access-as-read-access` the write access byte is taken for it.
+    /// `write-access-as-read-access` the write access byte is taken for it, and with
+    /// `ignores-read-access` every file is.
     func isReadable(_ cc: CapabilityContainer) -> Bool {
-        readAccess(cc) == NDEFFileControl.accessGranted
+        layoutFaults.contains(.ignoresReadAccess)
+            || readAccess(cc) == NDEFFileControl.accessGranted
     }
 
     /// The read access byte as the reader takes it from the NDEF File Control TLV.

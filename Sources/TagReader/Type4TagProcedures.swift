@@ -310,11 +310,14 @@ public struct Type4TagProcedures: NDEFTagProcedures {
                 let command = try buildCommand { () throws(APDUError) in
                     try Type4Tag.readBinary(offset: position, length: piece)
                 }
-                // The fault: a short answer taken for the file's end.
-                let shortAllowed = layoutFaults.contains(.shortAnswerEndsRead)
-                let answer = try await expectData(command, count: piece, orFewer: shortAllowed)
+                // The faults: a short answer taken for the file's end, or taken as it comes
+                // and the read gone on with from where it ended, even when it held nothing.
+                let shortEnds = layoutFaults.contains(.shortAnswerEndsRead)
+                let loops = layoutFaults.contains(.loopsOnEmptyRead)
+                let answer = try await expectData(
+                    command, count: piece, orFewer: shortEnds || loops)
                 data += answer
-                if answer.count < piece { break }
+                if answer.count < piece, !loops { break }
             } else {
                 // The answer is wrapped in `53 len`, which Le counts too.
                 let piece = min(wanted, limit <= 129 ? limit - 2 : limit - 3)

@@ -13,7 +13,7 @@ struct NFCRig: ParsableCommand {
             RunCommand.self, EmulateCommand.self, ReadCommand.self, APDUCommand.self,
             SuitesCommand.self, NDEFCommand.self,
             BenchCommand.self, DevicesCommand.self, GateCommand.self, SimCommand.self,
-            TraceCommand.self, ManualCommand.self,
+            TraceCommand.self, DUTCommand.self, ManualCommand.self,
         ]
     )
 

@@ -13,7 +13,7 @@ import Testing
 
     @Test func everyCasePassesWithTheReferenceReader() async throws {
         let results = try await Self.run()
-        #expect(results.count == 24)
+        #expect(results.count == 26)
         for result in results {
             #expect(result.verdict == .pass, "\(result.id): \(result.message)")
         }
@@ -49,5 +49,22 @@ import Testing
         let reserved = try await Self.run(ReaderFaults(ignoresMemoryControl: true))
         let around = try #require(reserved.first { $0.id == "T2T-L-002" })
         #expect(around.message.contains("(DUT eeeeeeeeeeeeeeee, tag"))
+    }
+
+    /// A reader that checks only a TLV's tag byte against the data area's end (nfcpy 1.0.4)
+    /// reads the length of an NDEF TLV cut by that end from past it: the tag NAKs the READ,
+    /// the DUT reports an error, and the RF side fails it for the READ.
+    @Test func aReaderTakingATLVHeaderFromPastTheDataAreaFailsForTheReadNotTheRefusal()
+        async throws
+    {
+        let results = try await Self.run(ReaderFaults(parsing: ["reads-tlv-header-past-data-area"]))
+        let failed = results.filter { $0.verdict != .pass }
+        #expect(failed.map(\.id) == ["T2T-L-025", "T2T-L-026"], "\(failed.map(\.message))")
+        for result in failed {
+            #expect(
+                result.message.hasPrefix(
+                    "the DUT read block 16, past the data area (blocks 4–15); its READs asked for "
+                        + "blocks 0, 4, 8, 12, 16"), "\(result.id): \(result.message)")
+        }
     }
 }

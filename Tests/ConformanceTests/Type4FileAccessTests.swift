@@ -45,6 +45,28 @@ import Testing
             accesses[3].summary.hasPrefix("READ BINARY at offset 2 for 255 byte(s) (00B00002FF"))
     }
 
+    /// A refused SELECT of the NDEF file is noted on what follows until a SELECT succeeds,
+    /// so a reader that reads on from the file still selected is seen to (T4T-L-021).
+    @Test func accessesAfterARefusedNDEFSelectCarryItUntilASelectSucceeds() {
+        let events = Self.log(
+            Self.exchange("00A4040007D276000085010100", "9000")
+                + Self.exchange("00A4000C02E103", "9000")
+                + Self.exchange("00A4000C02E104", "6A82")
+                + Self.exchange("00B0000002", "000F 9000")
+                + Self.exchange("00A4000C02E105", "6A82")
+                + Self.exchange("00B0000202", "2000 9000")
+                + Self.exchange("00A4000C02E103", "9000")
+                + Self.exchange("00B0000002", "000F 9000"))
+        let accesses = Type4FileAccess.all(in: events, ndefFileID: 0xE104)
+        #expect(
+            accesses.map(\.file) == [
+                .capabilityContainer, .capabilityContainer, .capabilityContainer,
+            ])
+        let refused = accesses.map { $0.afterRefusedNDEFSelect?.command.description }
+        #expect(refused == ["00A4000C02E104", "00A4000C02E104", nil])
+        #expect(accesses[0].afterRefusedNDEFSelect?.status == .fileNotFound)
+    }
+
     @Test func theNDEFFileIsTheOneTheCCNames() {
         let events = Self.log(
             Self.exchange("00A4040007D276000085010100", "9000")

@@ -106,4 +106,31 @@ import Testing
                 "the DUT went on with 00B0000002 on the file still "
                     + "selected") == true, "\(failures)")
     }
+
+    /// nfcpy's read loop asks again after every READ BINARY answered 9000 with no data; the
+    /// tag's 6B00 after eight of them ends the run, and the tag's log fails it.
+    @Test func aReaderThatLoopsOnEmptyAnswersEndsAndFailsOnTheTagsLog() async throws {
+        let failures = try await Self.failures(
+            ReaderFaults(parsing: ["loops-on-empty-read"]), caseIDs: ["T4T-L-034", "T4T-L-035"])
+        #expect(Set(failures.keys) == ["T4T-L-035"], "\(failures)")
+        #expect(
+            failures["T4T-L-035"]?.hasPrefix(
+                "fail: the tag answered 8 READ BINARYs of the NDEF file 9000 with no data (at "
+                    + "offset 64), the first READ BINARY at offset 64 for 194 byte(s) (00B00040C2, "
+                    + "answered 9000 (ok) with 0 bytes)") == true, "\(failures)")
+    }
+
+    @Test func aReaderIgnoringTheReadAccessReadsTheFileAndFails() async throws {
+        let failures = try await Self.failures(
+            ReaderFaults(parsing: ["ignores-read-access"]), caseIDs: ["T4T-L-036"])
+        #expect(
+            failures["T4T-L-036"]?.hasPrefix("fail: the DUT reported ") == true, "\(failures)")
+        #expect(
+            failures["T4T-L-036"]?.contains("off a tag it had to refuse; expected not NDEF")
+                == true,
+            "\(failures)")
+        #expect(
+            failures["T4T-L-036"]?.contains("its NDEF file with READ BINARY at offset 0") == true,
+            "\(failures)")
+    }
 }

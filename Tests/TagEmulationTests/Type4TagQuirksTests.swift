@@ -154,6 +154,32 @@ import Testing
         #expect(script.mismatches(on: tag) == [])
     }
 
+    @Test func aReadFromAFilesEndCanBeAnswered9000WithNoDataSoManyTimes() {
+        let tag = Self.tag(Type4TagQuirks(answersShortReads: true, emptyReadsPastEnd: 2))
+        let script = APDUScript(
+            "empty reads",
+            [
+                (Self.selectApp, "9000"), (Self.selectCC, "9000"),
+                ("00B000000F", Self.wellBehavedCC + "9000"),
+                // Twice 9000 with nothing, from the end on; then refused as by a good tag.
+                ("00B0000F01", "9000"), ("00B0001001", "9000"), ("00B0000F01", "6B00"),
+            ])
+        #expect(script.mismatches(on: tag) == [])
+    }
+
+    @Test func aCCFileCanShowAReadAccessItsTagDoesNotKeep() {
+        let tag = Self.tag(Type4TagQuirks(announcedReadAccess: 0xFF))
+        let script = APDUScript(
+            "read access FF",
+            [
+                (Self.selectApp, "9000"), (Self.selectCC, "9000"),
+                ("00B000000F", "000F2000FF00FF0406E1040400FF009000"),
+                // The file is served all the same.
+                (Self.selectNDEF, "9000"), ("00B0000002", "0010 9000"),
+            ])
+        #expect(script.mismatches(on: tag) == [])
+    }
+
     @Test func withoutQuirksTheTagIsTheWellBehavedOne() {
         #expect(Type4TagConfiguration().quirks == .none)
         #expect(Self.tag(.none) == Type4TagApplicationTests.tag())

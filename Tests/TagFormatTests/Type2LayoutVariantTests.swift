@@ -122,4 +122,18 @@ import Testing
             Type2StaticLockBytes.isLocked(address: 72, in: memory, dynamic: [bits])
                 && !Type2StaticLockBytes.isLocked(address: 72, in: memory, dynamic: []))
     }
+
+    @Test func rawBytesEndTheDataAreaAsATLVHeaderItsEndCuts() throws {
+        let layout = Type2LayoutVariant(
+            dataAreaSize: 48, elements: [.null(count: 46), .bytes([0x03, 0xFF])])
+        let image = try layout.image(uid: Self.uid, message: Self.message)
+        #expect(image.count == 64)
+        #expect(Array(image[62..<64]) == bytes("03 FF"))
+        #expect(throws: Type2TagError.tlvLengthTruncated(offset: 62, tag: 0x03)) {
+            try Type2TagMemory(image: image)
+        }
+        let over = Type2LayoutVariant(
+            dataAreaSize: 48, elements: [.null(count: 47), .bytes([0x03, 0xFF])])
+        #expect(throws: Type2TagError.self) { try over.image(uid: Self.uid, message: []) }
+    }
 }

@@ -155,6 +155,16 @@ struct WalkErrorCase: CustomTestStringConvertible, Sendable {
         }
     }
 
+    @Test("a reader checking only the tag byte asks for the length past the data area")
+    func lengthCutLenient() throws {
+        for data in ["00 00 00 00 00 00 00 03", "00 00 00 00 00 00 03 FF"] {
+            let image = type2Image(sizeByte: 1, data: bytes(data))
+            let walk = try Type2TLVWalk(
+                memory: image, dataAreaSize: 8, leniency: .headerPastDataArea)
+            #expect(walk.missingFrom == 24, "\(data)")
+        }
+    }
+
     @Test("a data area without an NDEF TLV has no message")
     func noNDEF() throws {
         let image = type2Image(sizeByte: 6, data: bytes("01 03 A0 0C 34 FE"))

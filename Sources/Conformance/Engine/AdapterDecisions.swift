@@ -17,8 +17,8 @@ public enum AdapterDecisions {
         ],
         .tagProperties: ["ISO7816-014", "ISO7816-015"],
         .ndefMapping: Set(
-            ids("NDEF-R-", 1...21) + ids("NDEF-W-", 1...17) + ids("T2T-L-", 1...24)
-                + ids("T4T-L-", 1...34)),
+            ids("NDEF-R-", 1...21) + ids("NDEF-W-", 1...17) + ids("T2T-L-", 1...26)
+                + ids("T4T-L-", 1...36)),
     ]
 
     /// `prefix` and each number of `numbers` in three digits: `NDEF-R-001` and on.

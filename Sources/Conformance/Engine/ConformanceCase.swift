@@ -37,12 +37,19 @@ public struct ConformanceCase: Sendable {
     /// Runs one repetition and judges it.
     public var body: @Sendable (CaseContext) async -> RepetitionOutcome
 
+    /// What the case expects of every reader its suite's profiles judge, in full (what must
+    /// be reported and what the air must show), where its title only names it; nil for a
+    /// case with `expectations` of its own. `ConformanceSuite.judgedCases` turns it into
+    /// the expectation under each of the suite's profiles.
+    public var expectation: String?
+
     /// Creates a case.
     public init(
         id: String, suite: String, title: String, rule: String, setup: String,
-        expectations: ProfileExpectations? = nil,
+        expectations: ProfileExpectations? = nil, expectation: String? = nil,
         body: @escaping @Sendable (CaseContext) async -> RepetitionOutcome
     ) {
+        self.expectation = expectation
         self.expectations = expectations
         self.id = id
         self.suite = suite

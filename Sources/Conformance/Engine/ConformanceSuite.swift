@@ -22,14 +22,17 @@ extension ConformanceSuite {
     static var notJudged: String { "" }
 
     /// The cases, each stating the profiles that judge it: a case without expectations of
-    /// its own expects its title under the suite's profiles.
+    /// its own expects its `expectation` (its title, when it states none) under the suite's
+    /// profiles.
     static var judgedCases: [ConformanceCase] {
-        guard judgedUnder != Set(ReaderProfile.allCases) else { return cases }
-        return cases.map { conformanceCase in
-            guard conformanceCase.expectations == nil else { return conformanceCase }
+        cases.map { conformanceCase in
+            guard conformanceCase.expectations == nil,
+                judgedUnder != Set(ReaderProfile.allCases) || conformanceCase.expectation != nil
+            else { return conformanceCase }
+            let expected = conformanceCase.expectation ?? conformanceCase.title
             var judged = conformanceCase
             judged.expectations = ProfileExpectations(
-                Dictionary(uniqueKeysWithValues: judgedUnder.map { ($0, conformanceCase.title) }),
+                Dictionary(uniqueKeysWithValues: judgedUnder.map { ($0, expected) }),
                 notJudged: notJudged)
             return judged
         }

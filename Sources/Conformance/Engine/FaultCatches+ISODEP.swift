@@ -99,7 +99,7 @@ extension ConformanceCatalog {
             fault: "partial-message-on-error",
             reader: "ends a read at the first READ BINARY the tag refuses and hands on the bytes "
                 + "read so far as the message",
-            fails: ["T4T-L-018", "T4T-L-034"]),
+            fails: ["T4T-L-018", "T4T-L-034", "T4T-L-035"]),
         FaultCatch(
             fault: "reads-past-zero-length",
             reader: "takes NLEN (ENLEN) 0 for a length the tag did not give and reads a whole "
@@ -121,6 +121,7 @@ extension ConformanceCatalog {
                 + "write access, so a read-only or proprietary-write tag is not readable",
             fails: [
                 "NDEF-R-016", "NDEF-W-009", "T4T-L-023", "T4T-L-024", "T4T-L-025", "T4T-L-026",
+                "T4T-L-036",
             ]),
         FaultCatch(
             fault: "no-offset-data-object",
@@ -144,7 +145,19 @@ extension ConformanceCatalog {
             fault: "short-answer-ends-read",
             reader: "takes a READ BINARY answered 9000 with fewer bytes than asked for the file's "
                 + "end, and hands on the bytes so far as the message",
-            fails: ["T4T-L-034"]),
+            fails: ["T4T-L-034", "T4T-L-035"]),
+        FaultCatch(
+            fault: "loops-on-empty-read",
+            reader: "reads the message as nfcpy 1.0.4 does (tt4.py _read_ndef_data: while "
+                + "len(data) < nlen), taking each READ BINARY's answer as it comes, so a tag that "
+                + "answers 9000 with no data is asked again for as long as it does",
+            fails: ["T4T-L-035"]),
+        FaultCatch(
+            fault: "ignores-read-access",
+            reader: "never looks at the NDEF File Control TLV's read access and reads a file the "
+                + "CC grants no reading (FF), as nfcpy 1.0.4 does (tt4.py records _readable, "
+                + "its read path never consults it)",
+            fails: ["T4T-L-036"]),
         // What the ISO 7816 session reports at discovery.
         FaultCatch(
             fault: "selects-every-aid",

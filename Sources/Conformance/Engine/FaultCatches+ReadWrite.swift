@@ -25,8 +25,8 @@ extension ConformanceCatalog {
                 "T4T-L-009", "T4T-L-010", "T4T-L-011", "T4T-L-012", "T4T-L-013", "T4T-L-014",
                 "T4T-L-015", "T4T-L-016", "T4T-L-017", "T4T-L-018", "T4T-L-021", "T4T-L-022",
                 "T4T-L-023", "T4T-L-024", "T4T-L-026", "T4T-L-027", "T4T-L-028", "T4T-L-029",
-                "T4T-L-030", "T4T-L-031", "T4T-L-032", "T4T-L-033", "T4T-L-034",
-                "SESSION-001", "SESSION-003", "SESSION-005",
+                "T4T-L-030", "T4T-L-031", "T4T-L-032", "T4T-L-033", "T4T-L-034", "T4T-L-035",
+                "T4T-L-036", "SESSION-001", "SESSION-003", "SESSION-005",
             ]),
         FaultCatch(
             fault: "tlv-length-off-by-one",
@@ -38,7 +38,7 @@ extension ConformanceCatalog {
                 "T2T-L-002", "T2T-L-003", "T2T-L-004", "T2T-L-005", "T2T-L-006", "T2T-L-007",
                 "T2T-L-008", "T2T-L-009", "T2T-L-010", "T2T-L-011", "T2T-L-012", "T2T-L-013",
                 "T2T-L-014", "T2T-L-015", "T2T-L-016", "T2T-L-017", "T2T-L-018", "T2T-L-019",
-                "T2T-L-020", "T2T-L-021",
+                "T2T-L-020", "T2T-L-021", "T2T-L-025", "T2T-L-026",
             ]),
         FaultCatch(
             fault: "capacity-includes-length-field",

@@ -141,6 +141,11 @@ extension ConformanceCatalog {
             reader: "takes an NDEF TLV's value from beyond the data area when its length says so",
             fails: ["T2T-L-018"]),
         FaultCatch(
+            fault: "reads-tlv-header-past-data-area",
+            reader: "checks only a TLV's tag byte against the data area's end and takes its length "
+                + "bytes from beyond, as nfcpy 1.0.4 does (tt2.py _read_ndef_data, read_tlv)",
+            fails: ["T2T-L-025", "T2T-L-026"]),
+        FaultCatch(
             fault: "blind-type2-write",
             reader: "writes a Type 2 tag its CC grants writing without reading its lock bits and "
                 + "never looks at a WRITE's answer, so a write the tag NAKed is reported done",

@@ -67,7 +67,8 @@ extension ConformanceCatalog {
                 "CHUNK-001…011",
                 "BG-001…014", "ISODEP-E-001…010", "ISODEP-E-014…022", "ISODEP-E-025…026",
                 "ISODEP-E-029…035",
-                "ISODEP-E-028", "T2T-L-001…021", "T4T-L-001…012", "T4T-L-015…024", "T4T-L-026…034",
+                "ISODEP-E-028", "T2T-L-001…021", "T2T-L-025…026", "T4T-L-001…012", "T4T-L-015…024",
+                "T4T-L-026…036",
                 "ISO7816-001…015",
             ]),
         LazyReaderPasses(
@@ -76,8 +77,8 @@ extension ConformanceCatalog {
                 + "session selected without sending anything and answers every APDU 9000",
             passes: [
                 "NDEF-R-001…021", "NDEF-W-001…017", "MULTI-001…005", "RESTART-001…002",
-                "RESTART-004", "CHUNK-001…011", "BG-001…014", "ISODEP-E-001…035", "T2T-L-001…024",
-                "T4T-L-001…034",
+                "RESTART-004", "CHUNK-001…011", "BG-001…014", "ISODEP-E-001…035", "T2T-L-001…026",
+                "T4T-L-001…036",
             ]),
         LazyReaderPasses(
             reader: .replaysFirstRead,
@@ -93,7 +94,7 @@ extension ConformanceCatalog {
                 + "reads and writes for real",
             passes: [
                 "NDEF-R-001…021", "NDEF-W-001…017", "CHUNK-001…011", "BG-001…014",
-                "ISODEP-E-001…035", "T2T-L-001…024", "T4T-L-001…034", "ISO7816-001…015",
+                "ISODEP-E-001…035", "T2T-L-001…026", "T4T-L-001…036", "ISO7816-001…015",
             ]),
     ]
 }

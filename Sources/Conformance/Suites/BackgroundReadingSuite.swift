@@ -100,8 +100,15 @@ enum BackgroundReadingSuite: ConformanceSuite {
     ) -> ConformanceCase {
         let content = Fixtures.encode(records)
         let setup = Fixtures.type4(content)
-        return ConformanceCase(id: id, suite: name, title: title, rule: rule, setup: "\(setup)") {
-            context in
+        let decision = BackgroundReading.evaluate(NDEFMessage(records: records))
+        let opens =
+            decision.dispatch
+            ? "dispatch answers \"\(decision.url ?? "")\""
+            : "dispatch answers null (it opens nothing)"
+        return ConformanceCase(
+            id: id, suite: name, title: title, rule: rule, setup: "\(setup)",
+            expectation: "reads the tag's message whole, served on the air, and \(opens)"
+        ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 let expected = BackgroundReading.evaluate(NDEFMessage(records: records))
                 guard expected.dispatch == dispatches else {

@@ -39,34 +39,50 @@ enum CoreNFCSessionSuite: ConformanceSuite {
                 "SESSION-001",
                 "ends with 204 after the first tag read with invalidateAfterFirstRead, and polls "
                     + "no more", [first, second], presentedFirst: 1,
-                rule: Rules.firstRead
+                rule: Rules.firstRead,
+                expecting: "reports tag A's message, read whole on the air, and ends with 204 "
+                    + "(readerSessionInvalidationErrorFirstNDEFTagRead); the field then goes off, and "
+                    + "tag B, brought in after A left, is never activated"
             ) { context throws(CaseSteps.Stop) in
                 try await endsAfterFirstRead(context, first, second)
             },
             sessionCase(
                 "SESSION-002",
                 "ends with 201 at the 60-second limit with no tag, and polls no more",
-                [first], presentedFirst: 0, rule: Rules.timeout
+                [first], presentedFirst: 0, rule: Rules.timeout,
+                expecting:
+                    "with no tag, ends with 201 (readerSessionInvalidationErrorSessionTimeout) "
+                    + "between 60 and 70 s of rig time after it began, reporting no message; a tag "
+                    + "brought in after that is never activated"
             ) { context throws(CaseSteps.Stop) in
                 try await timesOut(context, first)
             },
             sessionCase(
                 "SESSION-003",
                 "ends with 200 when the user cancels; the field goes off and polls no more",
-                [first, second], presentedFirst: 1, rule: Rules.cancel
+                [first, second], presentedFirst: 1, rule: Rules.cancel,
+                expecting:
+                    "reads tag A; after Cancel, A is released (the field goes off) within 500 ms, "
+                    + "tag B brought in is never activated, and the session reports A's message and "
+                    + "200 (readerSessionInvalidationErrorUserCanceled)"
             ) { context throws(CaseSteps.Stop) in
                 try await cancels(context, first, second)
             },
             sessionCase(
                 "SESSION-004", "fails a read after invalidate() with 103, sending the tag nothing",
-                [first], presentedFirst: 1, session: false, rule: Rules.invalidated
+                [first], presentedFirst: 1, session: false, rule: Rules.invalidated,
+                expecting: "after invalidate(), a read fails with 103 "
+                    + "(readerTransceiveErrorSessionInvalidated) and the tag receives no command"
             ) { context throws(CaseSteps.Stop) in
                 try await refusesAfterInvalidation(context, first)
             },
             sessionCase(
                 "SESSION-005",
                 "reads the next tag by itself once the first leaves (didDetectNDEFs)",
-                [first, second], presentedFirst: 1, rule: Rules.legacy
+                [first, second], presentedFirst: 1, rule: Rules.legacy,
+                expecting:
+                    "reads tag A; once A leaves and B comes, the same session reads B whole on the "
+                    + "air by itself, reports A's message then B's, and is still running"
             ) { context throws(CaseSteps.Stop) in
                 try await pollsOnByItself(context, first, second)
             },
@@ -78,7 +94,7 @@ enum CoreNFCSessionSuite: ConformanceSuite {
     /// the end is cancelled (with `session`), so that nothing polls into the next case.
     static func sessionCase(
         _ id: String, _ title: String, _ setups: [TagSetup], presentedFirst: Int,
-        session: Bool = true, rule: String,
+        session: Bool = true, rule: String, expecting expectation: String,
         _ steps: @escaping @Sendable (CaseContext) async throws(CaseSteps.Stop) -> RepetitionOutcome
     ) -> ConformanceCase {
         let described =
@@ -86,7 +102,7 @@ enum CoreNFCSessionSuite: ConformanceSuite {
             + setups.dropFirst(presentedFirst).map { "\($0) brought in later" }
         return ConformanceCase(
             id: id, suite: name, title: title, rule: rule,
-            setup: described.joined(separator: " + ")
+            setup: described.joined(separator: " + "), expectation: expectation
         ) { context in
             let timeline = CaseTimeline(context)
             let outcome = await CaseSteps.run { () async throws(CaseSteps.Stop) in

@@ -192,8 +192,10 @@ enum NDEFReadSuite: ConformanceSuite {
         _ id: String, _ title: String, _ setup: TagSetup, rule: String,
         check: ReadJudgement.Check = .message, suite: String = name
     ) -> ConformanceCase {
-        ConformanceCase(id: id, suite: suite, title: title, rule: rule, setup: "\(setup)") {
-            context in
+        ConformanceCase(
+            id: id, suite: suite, title: title, rule: rule, setup: "\(setup)",
+            expectation: check.expectation(storedBytes: setup.content.count)
+        ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 try await CaseSteps.readAlone(context, stored: setup.content, check: check)
@@ -212,7 +214,9 @@ enum NDEFReadSuite: ConformanceSuite {
             rule: "NFC Forum T4T 2.0 §5.4.6 (NDEF Read Procedure): each READ BINARY asks for at "
                 + "most MLe bytes, the CC's maximum R-APDU data size; a longer message is read "
                 + "in pieces",
-            setup: "\(setup)"
+            setup: "\(setup)",
+            expectation: ReadJudgement.Check.message.expectation(storedBytes: content.count)
+                + "; no READ BINARY on the air asks for more than MLe (59) bytes"
         ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
@@ -231,8 +235,17 @@ enum NDEFReadSuite: ConformanceSuite {
         observe: (@Sendable (CaseContext) async -> RepetitionOutcome)? = nil
     ) -> ConformanceCase {
         let observe = observe ?? { context in await statusEvidence(context, status) }
+        let reported =
+            "reports status \(status.rawValue)"
+            + (capacity.map { " with capacity \($0) bytes" } ?? "")
+        let evidence =
+            status == .notSupported
+            ? "after trying the tag's NDEF on the air (a SELECT of the NDEF Tag Application, "
+                + "or a READ of a Type 2 tag)"
+            : "after reading, on the air, the CC that says so"
         return ConformanceCase(
-            id: id, suite: suite, title: title, rule: rule, setup: "\(setup)"
+            id: id, suite: suite, title: title, rule: rule, setup: "\(setup)",
+            expectation: reported + ", " + evidence
         ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
@@ -265,8 +278,12 @@ enum NDEFReadSuite: ConformanceSuite {
     static func emptyCase(
         _ id: String, _ title: String, _ setup: TagSetup, rule: String, suite: String = name
     ) -> ConformanceCase {
-        ConformanceCase(id: id, suite: suite, title: title, rule: rule, setup: "\(setup)") {
-            context in
+        ConformanceCase(
+            id: id, suite: suite, title: title, rule: rule, setup: "\(setup)",
+            expectation: "reports no message (an empty read, or zeroLengthMessage), after "
+                + "reading the zero length (NLEN, ENLEN or the NDEF TLV's length) off the tag "
+                + "on the air"
+        ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)

@@ -150,8 +150,13 @@ enum NDEFWriteSuite: ConformanceSuite {
         _ id: String, _ title: String, _ setup: TagSetup, _ message: [UInt8], rule: String,
         suite: String = name, check: (@Sendable (CaseContext) async -> RepetitionOutcome)? = nil
     ) -> ConformanceCase {
-        ConformanceCase(id: id, suite: suite, title: title, rule: rule, setup: "\(setup)") {
-            context in
+        ConformanceCase(
+            id: id, suite: suite, title: title, rule: rule, setup: "\(setup)",
+            expectation:
+                "writes the \(message.count)-byte message: afterwards the tag holds it, by "
+                + "the writes it accepted; then reads it back whole, the tag serving every byte "
+                + "on the air after the write"
+        ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)
@@ -180,8 +185,12 @@ enum NDEFWriteSuite: ConformanceSuite {
     static func tearingCase(_ id: String, _ title: String, _ setup: TagSetup, rule: String)
         -> ConformanceCase
     {
-        ConformanceCase(id: id, suite: name, title: title, rule: rule, setup: "\(setup)") {
-            context in
+        ConformanceCase(
+            id: id, suite: name, title: title, rule: rule, setup: "\(setup)",
+            expectation: "writes the new message so that the tag, cut after any of the writes it "
+                + "accepted, holds the old message, none or the new one (the length zeroed "
+                + "first and written last), and the last write leaves the new one"
+        ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)
@@ -241,8 +250,11 @@ enum NDEFWriteSuite: ConformanceSuite {
         _ id: String, _ title: String, _ setup: TagSetup, _ message: [UInt8],
         expecting errorName: String, rule: String, suite: String = name
     ) -> ConformanceCase {
-        ConformanceCase(id: id, suite: suite, title: title, rule: rule, setup: "\(setup)") {
-            context in
+        ConformanceCase(
+            id: id, suite: suite, title: title, rule: rule, setup: "\(setup)",
+            expectation: "refuses the write with \(errorName), after reading on the air the CC "
+                + "that says why, and the tag accepts no write: it holds what it held"
+        ) { context in
             await CaseSteps.run { () async throws(CaseSteps.Stop) in
                 try await CaseSteps.present(context, [setup])
                 _ = try await CaseSteps.scan(context, expecting: 1)

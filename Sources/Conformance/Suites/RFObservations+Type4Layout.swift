@@ -123,46 +123,35 @@ extension RFObservations {
     static func stoppedAtRefusedNDEFSelect(_ context: CaseContext, ndefFileID: UInt16) async
         -> RepetitionOutcome
     {
-        let events = await context.slots.first?.events ?? []
-        var refused: (command: CommandAPDU, answer: StatusWord)?
-        var pending: CommandAPDU?
-        for event in events {
-            switch event.kind {
-            case .received(let bytes):
-                pending = try? CommandAPDU(decoding: bytes)
-                guard let refusal = refused, let command = pending,
-                    let parsed = try? Type4Command(command)
-                else { continue }
-                switch parsed {
-                case .readBinary, .readBinaryODO, .updateBinary, .updateBinaryODO:
-                    return RepetitionOutcome.fail(
-                        "the tag answered the NDEF file's SELECT (\(refusal.command)) with "
-                            + "\(refusal.answer), and the DUT went on with \(command) on the file "
-                            + "still selected: its refusal does not rest on the missing file"
-                    ).evidenced(at: event.at)
-                case .selectApplication, .selectFile: continue
-                }
-            case .sent(let bytes):
-                defer { pending = nil }
-                guard let command = pending, bytes.count >= 2,
-                    let parsed = try? Type4Command(command)
-                else { continue }
-                let status = StatusWord(sw1: bytes[bytes.count - 2], sw2: bytes[bytes.count - 1])
-                switch parsed {
-                case .selectFile(let fileID) where fileID == ndefFileID && status != .ok:
-                    refused = (command, status)
-                case .selectFile, .selectApplication:
-                    if status == .ok { refused = nil }
-                default: continue
-                }
-            case .activated, .deselected, .released, .idle, .haltedUntilFieldOff:
-                refused = nil
-                pending = nil
-            default:
-                continue
-            }
+        let accesses = await type4Accesses(context, ndefFileID: ndefFileID)
+        guard let access = accesses.first(where: { $0.afterRefusedNDEFSelect != nil }),
+            let refusal = access.afterRefusedNDEFSelect
+        else { return .pass }
+        return RepetitionOutcome.fail(
+            "the tag answered the NDEF file's SELECT (\(refusal.command)) with \(refusal.status), "
+                + "and the DUT went on with \(access.command) on the file still selected: its "
+                + "refusal does not rest on the missing file"
+        ).evidenced(at: access.at)
+    }
+
+    /// The DUT stopped asking for bytes the tag does not give: at most `allowed` READ
+    /// BINARYs of the NDEF file came back 9000 with no data. Such an answer moves a read on
+    /// by nothing, so asking again asks the same question; a reader that goes on loops for as
+    /// long as the tag answers so.
+    static func stopsOnEmptyReads(_ context: CaseContext, allowed: Int) async
+        -> RepetitionOutcome
+    {
+        let empty = await type4Accesses(context).filter { access in
+            access.file == .ndef && access.isShort && access.answered == 0
         }
-        return .pass
+        guard empty.count > allowed else { return .pass }
+        let offsets = Set(empty.map(\.range.lowerBound)).sorted().map(String.init)
+        return RepetitionOutcome.fail(
+            "the tag answered \(empty.count) READ BINARYs of the NDEF file 9000 with no data "
+                + "(at offset \(offsets.joined(separator: ", "))), the first \(empty[0].summary), "
+                + "and the DUT asked again after each: a read that gets nothing must end, after "
+                + "\(allowed) such answers at most"
+        ).evidenced(at: empty[allowed].at)
     }
 
     /// No UPDATE BINARY reached the tag: a refusal to write that rests on the CC's write

@@ -16,6 +16,22 @@ enum ReadJudgement {
         /// DUT's application got must be the message's records. A DUT that reports only
         /// bytes cannot show that: wrong bytes fail, the right ones skip the case.
         case records
+
+        /// What a read case with this check expects of a tag holding `storedBytes`.
+        func expectation(storedBytes: Int) -> String {
+            let onAir =
+                "every byte of it served by the tag on the air in one activation, with the "
+                + "mapping's commands, after the request"
+            switch self {
+            case .message:
+                return "returns the tag's \(storedBytes)-byte message byte for byte (and its "
+                    + "records, when it reports records), " + onAir
+            case .records:
+                return "its application gets the records of the tag's \(storedBytes)-byte "
+                    + "message (\"records\" in the read answer; a DUT that reports bytes only "
+                    + "is skipped), " + onAir
+            }
+        }
     }
 
     /// The verdict on `read` of a tag holding `stored`.

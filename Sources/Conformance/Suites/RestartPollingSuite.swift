@@ -64,7 +64,8 @@ enum RestartPollingSuite: ConformanceSuite {
     static func multiTagCase(
         _ id: String, _ title: String, _ setups: [TagSetup], restarts: Int, rule: String
     ) -> ConformanceCase {
-        .polling(id, suite: name, title, setups, rule: rule) { context throws(CaseSteps.Stop) in
+        var polling = ConformanceCase.polling(id, suite: name, title, setups, rule: rule) {
+            context throws(CaseSteps.Stop) in
             try await scan(context, expecting: MultiTagSuite.several)
             var outcomes: [RepetitionOutcome] = []
             for restart in 1...restarts {
@@ -76,6 +77,11 @@ enum RestartPollingSuite: ConformanceSuite {
             }
             return outcomes.first { $0.verdict != .pass } ?? .pass
         }
+        let after = restarts == 1 ? "after the report" : "after each of its \(restarts) reports"
+        polling.expectation =
+            "reports both tags, and \(after) the field goes off and the next poll comes within "
+            + "the rig's window of that (500 ms ± 50 ms by default)"
+        return polling
     }
 
     /// Scans, untimed: `restartInterval` is this suite's figure (`multi-tag` times these

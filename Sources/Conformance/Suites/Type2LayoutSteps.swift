@@ -20,7 +20,8 @@ enum Type2LayoutSteps {
         _ id: String, _ title: String, _ setup: TagSetup, _ refusal: Refusal, rule: String,
         observe: @escaping @Sendable (CaseContext) async -> RepetitionOutcome = { _ in .pass }
     ) -> ConformanceCase {
-        scannedCase(id, title, setup, rule: rule) { context async throws(CaseSteps.Stop) in
+        var built = scannedCase(id, title, setup, rule: rule) {
+            context async throws(CaseSteps.Stop) in
             let refused = await refuses(context, refusal)
             guard refused.verdict == .pass else { return refused }
             // "Not NDEF" and "no message" are also what a DUT says that never looked: the CC
@@ -32,6 +33,15 @@ enum Type2LayoutSteps {
             guard observed.verdict == .pass else { return observed }
             return try await readsAGoodTag(context)
         }
+        let refused =
+            switch refusal {
+            case .notNDEF: "reports the tag as not NDEF (status notSupported, or an error)"
+            case .noMessage: "reports no message (an error, or an answer without a message)"
+            }
+        built.expectation =
+            refused + ", after reading the CC on the air, with no READ the case forbids (as "
+            + "its title says); then still reads a good tag"
+        return built
     }
 
     /// A case of this suite: `setup` presented, one tag found by the DUT's scan, then `body`.
@@ -162,10 +172,15 @@ enum Type2LayoutSteps {
     static func writeCase(
         _ id: String, _ title: String, _ setup: TagSetup, _ new: [UInt8], rule: String
     ) -> ConformanceCase {
-        scannedCase(id, title, setup, rule: rule) { context async throws(CaseSteps.Stop) in
+        var built = scannedCase(id, title, setup, rule: rule) {
+            context async throws(CaseSteps.Stop) in
             try await CaseSteps.write(context, new)
             return try await RFObservations.tagHolds(context, new)
         }
+        built.expectation =
+            "writes the \(new.count)-byte message: afterwards the tag holds it, by the WRITEs it "
+            + "accepted (none to a reserved byte or a locked block)"
+        return built
     }
 
     /// A well-formed Type 2 tag in place of the one before: the DUT must find and read it,

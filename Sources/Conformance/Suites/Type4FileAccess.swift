@@ -28,6 +28,15 @@ struct Type4FileAccess: Sendable, Hashable {
     var answered: Int
     /// When the tag received it.
     var at: Duration
+    /// The SELECT of the NDEF file the tag refused before it, when no SELECT succeeded in
+    /// between: a reader that sent this went on from a file it could not select.
+    var afterRefusedNDEFSelect: RefusedSelect?
+
+    /// A SELECT the tag refused, and its answer.
+    struct RefusedSelect: Sendable, Hashable {
+        var command: CommandAPDU
+        var status: StatusWord
+    }
 
     /// Whether it reads (B0, B1) rather than updates.
     var isRead: Bool {
@@ -48,11 +57,13 @@ struct Type4FileAccess: Sendable, Hashable {
 
     /// Every READ and UPDATE BINARY in `events` (one tag's log, in order), given the ID of
     /// the NDEF file its CC names. A SELECT the tag answered 9000 changes the file; a failed
-    /// one keeps it (ISO/IEC 7816-4 §7.1.1); a new activation or the end of a session clears
-    /// it. Commands a Type 4 tag does not take (and answers without data) are left out.
+    /// one keeps it (ISO/IEC 7816-4 §7.1.1), and a failed one of the NDEF file is noted on
+    /// what follows until a SELECT succeeds; a new activation or the end of a session clears
+    /// both. Commands a Type 4 tag does not take (and answers without data) are left out.
     static func all(in events: [TagEvent], ndefFileID: UInt16) -> [Type4FileAccess] {
         var accesses: [Type4FileAccess] = []
         var selected = File.none
+        var refused: RefusedSelect?
         var pending: (command: CommandAPDU, at: Duration)?
         for event in events {
             switch event.kind {
@@ -67,9 +78,15 @@ struct Type4FileAccess: Sendable, Hashable {
                 let answered = bytes.count - 2
                 switch parsed {
                 case .selectApplication:
-                    if status == .ok { selected = .none }
+                    if status == .ok { (selected, refused) = (.none, nil) }
                 case .selectFile(let fileID):
-                    guard status == .ok else { continue }
+                    guard status == .ok else {
+                        if fileID == ndefFileID {
+                            refused = RefusedSelect(command: command, status: status)
+                        }
+                        continue
+                    }
+                    refused = nil
                     switch fileID {
                     case Type4Tag.capabilityContainerFileID: selected = .capabilityContainer
                     case ndefFileID: selected = .ndef
@@ -79,22 +96,25 @@ struct Type4FileAccess: Sendable, Hashable {
                     accesses.append(
                         Type4FileAccess(
                             command: command, file: selected, range: offset..<offset + length,
-                            status: status, answered: answered, at: at))
+                            status: status, answered: answered, at: at,
+                            afterRefusedNDEFSelect: refused))
                 case .readBinaryODO(let offset, let length):
                     let count = Type4Tag.discretionaryDataCapacity(length)
                     accesses.append(
                         Type4FileAccess(
                             command: command, file: selected, range: offset..<offset + count,
-                            status: status, answered: answered, at: at))
+                            status: status, answered: answered, at: at,
+                            afterRefusedNDEFSelect: refused))
                 case .updateBinary(let offset, let data), .updateBinaryODO(let offset, let data):
                     accesses.append(
                         Type4FileAccess(
                             command: command, file: selected,
                             range: offset..<offset + data.count, status: status, answered: answered,
-                            at: at))
+                            at: at, afterRefusedNDEFSelect: refused))
                 }
             case .activated, .deselected, .released, .idle, .haltedUntilFieldOff:
                 selected = .none
+                refused = nil
                 pending = nil
             default:
                 break

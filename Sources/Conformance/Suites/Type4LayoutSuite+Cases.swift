@@ -30,16 +30,18 @@ extension Type4LayoutSuite {
     }
 
     /// The DUT must refuse the tag as not NDEF (status notSupported, or the reader error
-    /// `ndefNotSupported`) after reading its CC, and read nothing of its NDEF file.
-    /// With `stopsAtRefusedNDEFSelect`, the refusal must rest on the tag refusing the NDEF
-    /// file's SELECT: no READ or UPDATE BINARY may follow it.
+    /// `ndefNotSupported`, or one of `errors` besides) after reading its CC, and read nothing
+    /// of its NDEF file. With `stopsAtRefusedNDEFSelect`, the refusal must rest on the tag
+    /// refusing the NDEF file's SELECT: no READ or UPDATE BINARY may follow it.
     static func notNDEFCase(
         _ id: String, _ title: String, _ setup: Type4Setup,
-        stopsAtRefusedNDEFSelect: Bool = false, rule: String, expect: String
+        stopsAtRefusedNDEFSelect: Bool = false, orErrors errors: Set<String> = [],
+        rule: String, expect: String
     ) -> ConformanceCase {
         refusalCase(
-            id, title, setup, accepting: ["ndefNotSupported"],
-            expected: "not NDEF (status notSupported)", rule: rule, expect: expect
+            id, title, setup, accepting: errors.union(["ndefNotSupported"]),
+            expected: "not NDEF (status notSupported)" + (errors.isEmpty ? "" : " or an error"),
+            rule: rule, expect: expect
         ) { context in
             let looked = await RFObservations.refusedAfterReadingCC(
                 context, ndefFileID: setup.ndefFileID)
@@ -53,10 +55,10 @@ extension Type4LayoutSuite {
     /// response error (CoreNFC's, the tag answered wrongly) or not NDEF, never a message, and
     /// (when `fileSize` is what the CC announces) read nothing past the file; (when the file
     /// really ends at `realSize`, before the CC says) its refusal must rest on a READ past
-    /// that end that the tag refused or answered short.
+    /// that end that the tag refused or answered short; then every check in `rf`.
     static func brokenLengthCase(
         _ id: String, _ title: String, _ setup: Type4Setup, fileSize: Int?, realSize: Int? = nil,
-        rule: String, expect: String
+        rule: String, expect: String, rf checks: [RFCheck] = []
     ) -> ConformanceCase {
         refusalCase(
             id, title, setup,
@@ -73,8 +75,11 @@ extension Type4LayoutSuite {
                 let rests = await RFObservations.refusalRestsOnFileEnd(context, realSize: realSize)
                 guard rests.verdict == .pass else { return rests }
             }
-            guard let fileSize else { return .pass }
-            return await RFObservations.staysInsideNDEFFile(context, size: fileSize)
+            if let fileSize {
+                let inside = await RFObservations.staysInsideNDEFFile(context, size: fileSize)
+                guard inside.verdict == .pass else { return inside }
+            }
+            return await first(checks, context)
         }
     }
 
@@ -210,6 +215,14 @@ extension Type4LayoutSuite {
         if let size = quirks.ndefFileSize { parts.append("NDEF file really \(size) bytes") }
         if quirks.answersShortReads {
             parts.append("a READ BINARY past a file's end answered with what is there and 9000")
+        }
+        if let count = quirks.emptyReadsPastEnd {
+            parts.append(
+                "a READ BINARY from a file's end answered 9000 with no data (\(count) times, then "
+                    + "6B00)")
+        }
+        if let value = quirks.announcedReadAccess {
+            parts.append("read access shown \(Hex.digits(value, uppercase: true))")
         }
         return parts.joined(separator: ", ")
     }

@@ -3,7 +3,8 @@ import TagEmulation
 import TagFormat
 
 /// `t4t-layout`'s NDEF file cases: length fields that lie or say nothing, a missing or
-/// renamed file, access bytes, and files from 8 to 64 KiB.
+/// renamed file, access bytes, files from 8 to 64 KiB, a read that gets nothing, and a read
+/// access the CC does not grant.
 extension Type4LayoutSuite {
     /// NLEN against the file, NLEN 0, the file's ID and its absence.
     static var ndefFileCases: [ConformanceCase] {
@@ -222,6 +223,64 @@ extension Type4LayoutSuite {
                     + "pairs): extended lengths are a card's option (multipaz/pull/96)",
                 expect: "the message byte for byte; no extended-length APDU",
                 rf: [{ await RFObservations.onlyShortAPDUs($0) }]),
+        ]
+    }
+
+    /// How many READ BINARYs of the NDEF file a reader may have answered 9000 with no data:
+    /// the one that meets the file's end and one repeat, a retry.
+    static let emptyReadsAllowed = 2
+
+    /// A read that gets nothing must end (issue 33: nfcpy 1.0.4 loops on it), and a read
+    /// access the CC does not grant keeps the reader out of the file.
+    static var endAndReadAccessCases: [ConformanceCase] {
+        let head = Array(Fixtures.message(ofLength: 0x100).prefix(0x3E))
+        let empty = tag(head) {
+            $0.declaredMessageLength = 0x100
+            $0.quirks.ndefFileSize = 0x40
+            $0.quirks.answersShortReads = true
+            // Enough for a loop to show past `emptyReadsAllowed`, few enough to end one.
+            $0.quirks.emptyReadsPastEnd = 8
+        }
+        return [
+            // Accidental route: none to the error, which every reader that stops owes; the
+            // case is about stopping, which the tag's log judges. The tag's 6B00 after its
+            // eighth empty answer is the harness's guard, so that a reader that loops ends.
+            brokenLengthCase(
+                "T4T-L-035",
+                "reports an error and stops when the NDEF file ends before NLEN does and the tag "
+                    + "answers a READ BINARY from its end with 9000 and no data",
+                empty, fileSize: nil, realSize: 0x40,
+                rule: "NFC Forum T4T 2.0 §5.4.6 (NDEF Read Procedure): the message is NLEN bytes, "
+                    + "read by READ BINARYs at rising offsets; ISO/IEC 7816-4:2005 §7.2.3 (READ "
+                    + "BINARY command): a card may answer fewer bytes than Le asks, none at a "
+                    + "file's end. A READ BINARY answered 9000 with no data moves the read on by "
+                    + "nothing, so asking it again can get nothing more: nfcrig allows the read "
+                    + "that meets the end and one repeat (a retry), and fails a reader that asks "
+                    + "a third time (nfcpy 1.0.4 tt4.py _read_ndef_data asks for as long as the "
+                    + "tag answers so)",
+                expect: "tagResponseError or status notSupported, never a message, after at most "
+                    + "\(emptyReadsAllowed) READ BINARYs of the file answered 9000 with no data",
+                rf: [{ await RFObservations.stopsOnEmptyReads($0, allowed: emptyReadsAllowed) }]),
+            // Accidental route: none; the tag serves its NDEF file to any READ BINARY (its
+            // message is whole and valid), so only the CC's read access is left to refuse it
+            // for. Proprietary read access 80...FE is not judged: ST's RFAL
+            // (ndefT4TIsReadAccessGranted) and AOSP's rw_t4t.cc read such a tag on, and the
+            // Forum's text on what a reader does with it was not at hand. corenfc: what iOS
+            // reports for such a tag is not documented, so not NDEF and an error both pass.
+            notNDEFCase(
+                "T4T-L-036",
+                "refuses a tag whose CC grants no read access (FF) to its NDEF file, reading "
+                    + "nothing of the file though a valid message is there",
+                tag { $0.quirks.announcedReadAccess = NDEFFileControl.accessDenied },
+                orErrors: ["tagResponseError", "readerTransceiveErrorTagResponseError"],
+                rule: "NFC Forum T4T TS 1.0 §7.2.1.7 and §7.2.1.8 (NDEF Detection Procedure: "
+                    + "verify the NDEF file's read access, else conclude the procedure), as ST's "
+                    + "RFAL ndef_t4t.c numbers them (the clause text not checked): read access 00h "
+                    + "is granted, FFh grants none; Android's NFC stack (AOSP rw_t4t.cc, "
+                    + "rw_t4t_validate_cc_file) refuses read access FFh "
+                    + "(T4T_FC_NO_READ_ACCESS: \"Read Access (0x%02X) is invalid\")",
+                expect: "status notSupported or an error, no message, after reading the CC; no "
+                    + "READ BINARY of the NDEF file"),
         ]
     }
 }

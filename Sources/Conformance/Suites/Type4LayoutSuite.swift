@@ -21,7 +21,8 @@ enum Type4LayoutSuite: ConformanceSuite {
             + "on: mapping 1.0, 2.1 and 4.0, a SELECT refused with or without Le, CCLEN 000E, "
             + "0017, 0019 and FFFF, MLe and MLc at their minimum and at odd values, NLEN past "
             + "the file or 0 over a stale message, a missing or renamed NDEF file, proprietary "
-            + "write access, files of 8 to 64 KiB, a tag that takes short APDUs only. The reader "
+            + "write access, no read access, files of 8 to 64 KiB, a tag that takes short APDUs "
+            + "only, a READ answered 9000 with no data. The reader "
             + "must read the tag's bytes, or refuse it with the right status or error and never "
             + "misread it.",
         "The RF side is the witness: each READ and UPDATE BINARY is judged with the file "
@@ -33,7 +34,12 @@ enum Type4LayoutSuite: ConformanceSuite {
             + "still selected after a refused SELECT, an UPDATE BINARY the tag refuses 6982), "
             + "the case either judges that route on the RF side (T4T-L-018, 021, 025) or has a "
             + "variant whose tag answers the over-long READ BINARY with what it has and 9000 "
-            + "(T4T-L-033 for CCLEN FFFF, T4T-L-034 for a file shorter than NLEN).",
+            + "(T4T-L-033 for CCLEN FFFF, T4T-L-034 for a file shorter than NLEN). T4T-L-035's "
+            + "tag answers the READ from that file's end 9000 with no data: the reader must stop "
+            + "after at most two such answers (the tag gives eight, then 6B00, so that a reader "
+            + "that loops still ends). T4T-L-036's CC grants no read access (FF) while the tag "
+            + "serves the file: only the CC's byte is left to refuse it for; proprietary read "
+            + "access 80...FE is not judged (vendor stacks read on; no Forum text at hand).",
         "Profiles: the expectations are the NFC Forum's, judged under `nfc-forum` and "
             + "`corenfc` (CoreNFC reads NFC Forum tags by their mappings; Apple documents no "
             + "exception); `iso14443` skips the suite, since ISO/IEC 14443 and 7816-4 define no "
@@ -83,7 +89,7 @@ enum Type4LayoutSuite: ConformanceSuite {
 
     static var cases: [ConformanceCase] {
         versionCases + ccLengthCases + mleMlcCases + ndefFileCases + accessCases + sizeCases
-            + routeCases
+            + routeCases + endAndReadAccessCases
     }
 
     /// Mapping versions and the NDEF application SELECT.

@@ -83,6 +83,22 @@ public actor ProcessDUT: DeviceUnderTest {
             .responseAPDU()
     }
 
+    /// Sends `op`, an operation the protocol does not have, as `nfcrig dut check` does:
+    /// true when the DUT answered as the protocol asks (`"ok": false` with `"error":
+    /// "unsupported"`), false when it answered `"ok": true`.
+    ///
+    /// - Throws: the DUT's other error, or what broke the exchange.
+    public func probeUnknownOperation(_ op: String) async throws(DUTError) -> Bool {
+        // `request` turns an answer with "ok": false into its error.
+        do {
+            _ = try await request(op, timeout: spec.requestTimeout)
+            return false
+        } catch {
+            guard case .unsupported = error else { throw error }
+            return true
+        }
+    }
+
     public func takeEvents() async -> [DUTEvent] {
         defer { events = [] }
         return events

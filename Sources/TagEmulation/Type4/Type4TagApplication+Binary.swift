@@ -2,8 +2,9 @@ import TagFormat
 
 extension Type4TagApplication {
     /// READ BINARY: `length` bytes of the selected file from `offset`, at most MLe; past the
-    /// file's end 6700, or the bytes there with the quirk `answersShortReads`.
-    func readBinary(offset: Int, length: Int) -> ResponseAPDU {
+    /// file's end 6700, or the bytes there with the quirk `answersShortReads`; from its end
+    /// on 6B00, or 9000 and no data with the quirk `emptyReadsPastEnd` (so many times).
+    mutating func readBinary(offset: Int, length: Int) -> ResponseAPDU {
         guard case .file(let file) = selection else {
             return ResponseAPDU(statusWord: .commandNotAllowed)
         }
@@ -14,7 +15,12 @@ extension Type4TagApplication {
             return ResponseAPDU(statusWord: .wrongLength)
         }
         let content = content(of: file)
-        guard offset < content.count else { return ResponseAPDU(statusWord: .wrongP1P2) }
+        guard offset < content.count else {
+            guard let allowed = configuration.quirks.emptyReadsPastEnd, emptyReads < allowed
+            else { return ResponseAPDU(statusWord: .wrongP1P2) }
+            emptyReads += 1
+            return ResponseAPDU(statusWord: .ok)
+        }
         guard offset + length <= content.count else {
             guard configuration.quirks.answersShortReads else {
                 return ResponseAPDU(statusWord: .wrongLength)
@@ -26,7 +32,7 @@ extension Type4TagApplication {
 
     /// READ BINARY B1: as many file bytes as fit in `length` once wrapped in a `53` data
     /// object, which Le counts too.
-    func readBinaryWrapped(offset: Int, length: Int) -> ResponseAPDU {
+    mutating func readBinaryWrapped(offset: Int, length: Int) -> ResponseAPDU {
         let count = Type4Tag.discretionaryDataCapacity(length)
         guard count > 0, length <= configuration.maximumResponseDataLength else {
             return ResponseAPDU(statusWord: .wrongLength)

@@ -40,6 +40,9 @@ public struct Type4TagApplication: Sendable, Hashable {
     public internal(set) var selection: Type4TagSelection = .none
     /// Every UPDATE BINARY (or D7) the tag accepted, in order, offsets in the NDEF file.
     public internal(set) var writes: [TagWrite] = []
+    /// How many READ BINARYs from a file's end on were answered 9000 with no data (the quirk
+    /// `emptyReadsPastEnd`), over the tag's life in the field.
+    public internal(set) var emptyReads = 0
 
     /// A tag whose NDEF file holds `message` (an encoded NDEF message; empty for NLEN 0).
     public init(configuration: Type4TagConfiguration, message: [UInt8] = [])

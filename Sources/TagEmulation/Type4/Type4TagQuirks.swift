@@ -36,6 +36,17 @@ public struct Type4TagQuirks: Sendable, Hashable {
     /// card answer fewer bytes than Le asks. A reader that refuses a tag only because such a
     /// read failed is then seen to (issue 33).
     public var answersShortReads: Bool
+    /// How many READ BINARYs from a file's end on the tag answers 9000 with no data, as a
+    /// card that answers what is there (nothing) does, before it refuses them (6B00) as a
+    /// well-behaved tag does from the first; nil: refused from the first. A reader that reads
+    /// until it has NLEN bytes never gets them and, unless it stops, loops (nfcpy 1.0.4,
+    /// tt4.py `_read_ndef_data`); the count is finite so that such a reader's run still ends
+    /// (issue 33).
+    public var emptyReadsPastEnd: Int?
+    /// The NDEF File Control TLV's read access byte as the CC file shows it, when it is not
+    /// the CC's own (00): FF, no read access. The tag serves the file all the same, so a
+    /// reader that refuses it can have refused only for the CC's byte.
+    public var announcedReadAccess: UInt8?
 
     /// The well-behaved tag.
     public static let none = Type4TagQuirks()
@@ -45,7 +56,8 @@ public struct Type4TagQuirks: Sendable, Hashable {
         announcedCCLength: UInt16? = nil, announcedMappingVersion: UInt8? = nil,
         selectWithoutLe: StatusWord? = nil, selectWithLe: StatusWord? = nil,
         refusesExtendedLength: Bool = false, ndefFileMissing: Bool = false,
-        ndefFileSize: Int? = nil, answersShortReads: Bool = false
+        ndefFileSize: Int? = nil, answersShortReads: Bool = false,
+        emptyReadsPastEnd: Int? = nil, announcedReadAccess: UInt8? = nil
     ) {
         self.announcedCCLength = announcedCCLength
         self.announcedMappingVersion = announcedMappingVersion
@@ -55,11 +67,22 @@ public struct Type4TagQuirks: Sendable, Hashable {
         self.ndefFileMissing = ndefFileMissing
         self.ndefFileSize = ndefFileSize
         self.answersShortReads = answersShortReads
+        self.emptyReadsPastEnd = emptyReadsPastEnd
+        self.announcedReadAccess = announcedReadAccess
     }
 
-    /// The CC file a reader is shown: `encoded` with the announced CCLEN and mapping version.
+    /// The CC file a reader is shown: `encoded` with the announced CCLEN, mapping version and
+    /// read access.
     func capabilityContainerFile(_ encoded: [UInt8]) -> [UInt8] {
         var file = encoded
+        if let announcedReadAccess {
+            // The file control TLV follows CCLEN, the version, MLe and MLc: its T, L, the
+            // file ID, then the size, 2 bytes in the NDEF File Control TLV (04), 4 in the
+            // ENDEF one (06).
+            let control = 7
+            let sizeBytes = file[control] == 0x06 ? 4 : 2
+            file[control + 4 + sizeBytes] = announcedReadAccess
+        }
         if let announcedCCLength {
             file[0] = UInt8(announcedCCLength >> 8)
             file[1] = UInt8(announcedCCLength & 0xFF)

@@ -61,7 +61,7 @@ struct RunCommand: ParsableCommand {
             ignores-lock-bits, ignores-memory-control, ignores-wtx, never-sends-rnak, \
             no-chip-recovery; \
             Type 2 (t2t-layout): ignores-cc-version, reads-past-terminator, \
-            reads-past-data-area, blind-type2-write; Type 4 (t4t-layout): select-without-le, extended-cc-read, hardcoded-cc-size, \
+            reads-past-data-area, reads-tlv-header-past-data-area, blind-type2-write; Type 4 (t4t-layout): select-without-le, extended-cc-read, hardcoded-cc-size, \
             reads-past-file, rejects-proprietary-access, accepts-unknown-mapping; ISO 7816 \
             sessions (iso7816): no-aid-fallback, selects-any-aid, status-word-errors, \
             automatic-get-response, short-apdus-only, stale-answer-after-loss; NDEF read and \
@@ -78,10 +78,11 @@ struct RunCommand: ParsableCommand {
             ignores-mlc, partial-message-on-error, reads-past-zero-length, \
             ignores-ndef-select-status, assumes-ndef-file-e104, write-access-as-read-access, \
             no-offset-data-object, read-error-as-no-ndef, cc-read-by-cclen, \
-            short-answer-ends-read; ISO 7816 discovery: \
-            selects-every-aid, fci-as-application-data, historical-bytes-after-t0; NDEF reader \
-            sessions (corenfc-session): ignores-invalidate-after-first-read, times-out-early, \
-            polls-after-invalidation, reads-after-invalidation, stops-after-first-tag.
+            short-answer-ends-read, loops-on-empty-read, ignores-read-access; ISO 7816 \
+            discovery: selects-every-aid, fci-as-application-data, historical-bytes-after-t0; \
+            NDEF reader sessions (corenfc-session): ignores-invalidate-after-first-read, \
+            times-out-early, polls-after-invalidation, reads-after-invalidation, \
+            stops-after-first-tag.
             """)
     var dutFaults: [String] = []
 
