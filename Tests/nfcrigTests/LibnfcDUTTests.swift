@@ -94,7 +94,7 @@ struct LibnfcDUTTests {
         #expect(
             report.dut.adapterAdds == [.ndefMapping, .aidSelection, .errorNames, .tagProperties])
         let mapped = report.cases.filter { $0.adapterDecides?.contains("ndef-mapping") == true }
-        #expect(mapped.count == 96, "the ndef-read, ndef-write, t2t-layout and t4t-layout cases")
+        #expect(mapped.count == 100, "the ndef-read, ndef-write, t2t-layout and t4t-layout cases")
     }
 
     @Test func eachFailNamesItsEvidence() throws {
