@@ -44,7 +44,7 @@ WALL_TEST_LOG := .build/nfcrig-wall-test.log
 # at a time, not beside hundreds of tests competing for two cores (under ThreadSanitizer
 # those can keep a woken wait off a thread for more than 30 s).
 WALL_CLOCK_TESTS := SimUSBClientTests|VirtualUSBRunCommandLineTests
-WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|NfcpyDUTTests|ScriptedRecordsDUTTests
+WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|NfcpyDUTTests|LibnfcDUTTests|ScriptedRecordsDUTTests
 WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|WallRigTimeTests|WallSignalTests|WallTagSlotTests
 WALL_CLOCK_TESTS := $(WALL_CLOCK_TESTS)|WallTagArmingTests|WallHostLatenessTests
 # NFCRIG_CLIENT_TESTS: the third-party PN533 clients (libnfc's tools, nfcpy) are installed,

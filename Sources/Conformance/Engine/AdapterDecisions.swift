@@ -16,7 +16,18 @@ public enum AdapterDecisions {
             "CHUNK-007", "ISO7816-004", "ISO7816-012",
         ],
         .tagProperties: ["ISO7816-014", "ISO7816-015"],
+        .ndefMapping: Set(
+            ids("NDEF-R-", 1...21) + ids("NDEF-W-", 1...17) + ids("T2T-L-", 1...26)
+                + ids("T4T-L-", 1...36)),
     ]
+
+    /// `prefix` and each number of `numbers` in three digits: `NDEF-R-001` and on.
+    private static func ids(_ prefix: String, _ numbers: ClosedRange<Int>) -> [String] {
+        numbers.map { number in
+            prefix + String(repeating: "0", count: max(0, 3 - String(number).count))
+                + String(number)
+        }
+    }
 
     /// The behaviours among `declared` that decide case `id`, in declaration order.
     public static func behaviours(deciding id: String, declared: [AdapterBehaviour])

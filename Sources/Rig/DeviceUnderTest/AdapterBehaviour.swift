@@ -14,6 +14,10 @@ public enum AdapterBehaviour: String, Sendable, Hashable, Codable, CaseIterable 
     /// The adapter decides what it reports as the ISO 7816 tag's application data and
     /// historical bytes.
     case tagProperties = "tag-properties"
+    /// The adapter maps NDEF onto the tag itself (Type 2 TLVs, Type 4 NDEF application, CC
+    /// and NLEN), as over a stack with none, such as libnfc: every NDEF read and write is its
+    /// procedure, not the stack's.
+    case ndefMapping = "ndef-mapping"
 }
 
 /// Whether a DUT on the `corenfc` profile is CoreNFC alone or an app on it, as its `hello`
