@@ -32,7 +32,8 @@ public enum DUTCheck {
         ("NDEF-W-001", "write a Type 4 tag and read it back", "the `write` section"),
         ("NDEF-W-009", "refuse a write to a read-only tag", "the Errors section (names)"),
         ("ISO7816-001", "select an ISO 7816 application", "the `select` and `apdu` sections"),
-        ("ISO7816-006", "send an APDU", "the `select` and `apdu` sections"),
+        // The longest short APDU: the protocol's `apdu`, not a stack's extended-length limit.
+        ("ISO7816-005", "send an APDU", "the `select` and `apdu` sections"),
     ]
 
     /// Where the protocol is described.
