@@ -116,3 +116,25 @@ import Testing
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
+
+/// A run's notes name the DUT's stderr log beside the report; the HTML and Markdown reports
+/// link it, and only that file.
+@Suite struct StderrLogLinkTests {
+    static let note =
+        "The DUT wrote 3 line(s) on stderr, kept whole with the rig's time and the case in "
+        + "dut.stderr.log, beside this report."
+
+    @Test func theHTMLReportLinksTheDUTsStderrLog() {
+        var run = SampleRuns.run()
+        run.notes.append(Self.note)
+        let page = HTMLReport.document(run)
+        #expect(page.contains("<a href=\"dut.stderr.log\">dut.stderr.log</a>"))
+    }
+
+    @Test func theMarkdownReportLinksTheDUTsStderrLog() {
+        var run = SampleRuns.run()
+        run.notes.append(Self.note)
+        let markdown = MarkdownReport.document(Report(run))
+        #expect(markdown.contains("[dut.stderr.log](dut.stderr.log)"), "\(markdown)")
+    }
+}

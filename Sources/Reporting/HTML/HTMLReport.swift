@@ -1,4 +1,5 @@
 import Conformance
+import Foundation
 import Rig
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no scripts; only the trace
@@ -49,6 +50,13 @@ public enum HTMLReport {
     }
 
     /// A failing case's link to its trace below, when it kept one.
+    /// `escaped` (a note, HTML-escaped) with the name of the DUT's stderr log, which lies
+    /// beside the report, made a link to it.
+    static func linkingBesideFiles(_ escaped: String) -> String {
+        let name = DUTStderrLog.fileName
+        return escaped.replacingOccurrences(of: name, with: "<a href=\"\(name)\">\(name)</a>")
+    }
+
     private static func traceLink(_ item: CaseReport) -> String {
         guard item.trace != nil, item.verdict == .fail || item.verdict == .error else {
             return ""
@@ -97,7 +105,9 @@ public enum HTMLReport {
             ]
         let notes =
             report.notes.isEmpty
-            ? [] : ["<ul class=\"notes\">"] + report.notes.map { "<li>\(e($0))</li>" } + ["</ul>"]
+            ? []
+            : ["<ul class=\"notes\">"]
+                + report.notes.map { "<li>\(Self.linkingBesideFiles(e($0)))</li>" } + ["</ul>"]
         return ["<section id=\"run\">", "<table class=\"run\">"]
             + rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }
             + ["</table>"] + notes + ["</section>"]

@@ -1,4 +1,5 @@
 import Conformance
+import Foundation
 import Rig
 
 /// `report.md`: the report as GitHub-flavoured Markdown, for pull requests and chat.
@@ -25,7 +26,15 @@ public enum MarkdownReport {
                 ]
             ])
         if !report.notes.isEmpty {
-            lines += ["", "## Notes", ""] + report.notes.map { "- " + MarkdownText.inline($0) }
+            lines +=
+                ["", "## Notes", ""]
+                + report.notes.map {
+                    // The DUT's stderr log lies beside the report: a note naming it links it.
+                    "- "
+                        + MarkdownText.inline($0).replacingOccurrences(
+                            of: DUTStderrLog.fileName,
+                            with: "[\(DUTStderrLog.fileName)](\(DUTStderrLog.fileName))")
+                }
         }
         for (suite, cases) in report.casesBySuite {
             lines += ["", "## Suite \(MarkdownText.inline(suite))", ""]

@@ -7,6 +7,9 @@ import Locking
 /// (`nfcrig run --dut-stderr`). A line the child has not finished yet waits for its newline;
 /// the child's last words without one are kept when its stderr closes.
 public final class DUTStderrLog: Sendable {
+    /// The log's name in a run's report folder, which the reports link to.
+    public static let fileName = "dut.stderr.log"
+
     private struct State {
         var file: FileHandle?
         var pending = ""

@@ -210,7 +210,7 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw ValidationError("cannot create the report folder \(folder.path): \(error)")
         }
-        return folder.appendingPathComponent("dut.stderr.log").path
+        return folder.appendingPathComponent(DUTStderrLog.fileName).path
     }
 
     static func runID(rig: String) -> String {
