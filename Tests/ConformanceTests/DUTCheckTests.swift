@@ -35,6 +35,10 @@ import Testing
         let unknown = try #require(steps.first { $0.name.hasPrefix("an operation the protocol") })
         #expect(unknown.verdict == .pass, "\(unknown)")
         #expect(unknown.detail == "answered unsupported")
+        // Its answer to the scan sent while the last still ran names a tag the field lacks.
+        let busy = try #require(steps.first { $0.name.hasPrefix("a scan sent while") })
+        #expect(busy.verdict == .fail)
+        #expect(busy.fix?.contains("its own `id`") == true)
     }
 
     @Test func aRigWhoseDUTIsTheReferenceReaderIsRefused() async {

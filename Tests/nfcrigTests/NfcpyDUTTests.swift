@@ -59,7 +59,7 @@ struct NfcpyDUTTests {
         let outcome = try NFCRigProcess.run(["dut", "check", "--rig", Self.rig])
         #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
         #expect(outcome.stdout.contains("ok    hello: nfcpy 1.0.4 reader app"))
-        #expect(outcome.stdout.contains("11 steps: 11 ok, 0 wrong, 0 skipped"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("12 steps: 12 ok, 0 wrong, 0 skipped"), "\(outcome.stdout)")
     }
 
     @Test func everyCaseGetsTheVerdictTheDocsGiveForNfcpy() throws {

@@ -7,7 +7,7 @@ import Rig
 /// and where the docs say how it should be, before a whole run.
 ///
 /// The protocol's own probes come first (hello, a scan with no tag in the field, an
-/// operation the protocol does not have); then a few cases of the catalogue, run as
+/// operation the protocol does not have, a request sent while the last still runs); then a few cases of the catalogue, run as
 /// `nfcrig run` runs them, stand for each operation: their verdicts rest on the air.
 public enum DUTCheck {
     /// One step of the check and how it went.
@@ -91,6 +91,7 @@ public enum DUTCheck {
         }
         record(await emptyScan(dut, rig))
         record(await unknownOperation(dut, rig))
+        record(await requestWhileBusy(dut, rig))
         let runner = ConformanceRunner(
             rig: rig, dut: dut, repeatCount: 1, traceMode: .none, identity: identity)
         for item in cases {
@@ -128,6 +129,30 @@ public enum DUTCheck {
             return Step(
                 name: name, verdict: .fail, detail: "\(error)",
                 fix: docs + ", `scan`: a scan that finds nothing answers `\"tags\": []`")
+        }
+    }
+
+    /// A request sent while the DUT is still busy with the last one (nfcrig stopped waiting
+    /// for it, as after a timeout in a run) must be answered with its own id once the DUT
+    /// is free; the late answer to the first is dropped by its id.
+    private static func requestWhileBusy(_ dut: ProcessDUT, _ rig: AssembledRig) async -> Step {
+        let name = "a scan sent while the last one (1 s) still runs"
+        let fix =
+            docs + ": answer every request with its own `id`, in order; nfcrig drops a late "
+            + "answer by its id (\"Timeouts\")"
+        do {
+            let scan = try await rig.run { () async throws(DUTError) -> DUTScan in
+                try await dut.probeRequestWhileBusy(
+                    busy: .seconds(1), patience: .milliseconds(200), next: .milliseconds(500))
+            }
+            guard scan.tags.isEmpty else {
+                return Step(
+                    name: name, verdict: .fail,
+                    detail: "the DUT reported \(scan.tags) with no tag in the field", fix: fix)
+            }
+            return Step(name: name, verdict: .pass, detail: "answered with its own id")
+        } catch {
+            return Step(name: name, verdict: .fail, detail: "\(error)", fix: fix)
         }
     }
 

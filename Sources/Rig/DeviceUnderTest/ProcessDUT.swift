@@ -99,6 +99,26 @@ public actor ProcessDUT: DeviceUnderTest {
         }
     }
 
+    /// `nfcrig dut check`'s busy probe: a scan of `busy` that nfcrig stops waiting for after
+    /// `patience`, then at once a scan of `next`, which must come back with its own id once
+    /// the DUT is done with the first (whose late answer is dropped by its id, as in a run
+    /// after a timeout). Returns the second scan.
+    ///
+    /// - Throws: the second scan's error; the first one's timeout is the probe's point.
+    public func probeRequestWhileBusy(busy: Duration, patience: Duration, next: Duration)
+        async throws(DUTError) -> DUTScan
+    {
+        do {
+            _ = try await request(
+                "scan", ["timeout_ms": Self.milliseconds(busy)], timeout: patience)
+        } catch {
+            // The DUT answered within the patience after all, or failed: either way the
+            // next request is what the probe judges.
+            if case .timeout = error {} else if case .reader = error {} else { throw error }
+        }
+        return try await scan(timeout: next)
+    }
+
     public func takeEvents() async -> [DUTEvent] {
         defer { events = [] }
         return events

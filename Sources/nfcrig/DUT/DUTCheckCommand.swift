@@ -11,7 +11,8 @@ struct DUTCheckCommand: ParsableCommand {
         abstract: "Check a process DUT's adapter against the DUT protocol, step by step.",
         discussion: """
             Drives the rig's process DUT on its simulated field: hello; a scan with no tag; an \
-            operation the protocol does not have (it must be answered unsupported); then a \
+            operation the protocol does not have (it must be answered unsupported); a scan \
+            sent while the last one still runs (answered with its own id); then a \
             read of a Type 4 and of a Type 2 tag, a tag without NDEF, two tags, a write and \
             its read-back, a refused write, a select and an APDU, each as the catalogue's case \
             for it judges it, on what the tags saw. Prints a line per step, and for a step \
