@@ -189,7 +189,7 @@ let package = Package(
             name: "ReportingTests",
             dependencies: [
                 "Reporting", "Conformance", "Rig", "PacketTrace", "PN533", "TagReader",
-                "NFCRigTestSupport",
+                "NFCRigTestSupport", "SeededRandom",
             ]),
         .testTarget(name: "PN533USBTests", dependencies: ["PN533USB", "PN533", "CLibUSB"]),
         .testTarget(
