@@ -159,25 +159,6 @@ public struct Type4TagProcedures: NDEFTagProcedures {
         }
     }
 
-    /// The `writes-unformatted` fault: the mapping 2.0 NDEF file E104h selected and its NLEN
-    /// zeroed on a tag that has no NDEF application, as if it had one. A tag without the
-    /// application refuses; its refusal is the error.
-    private func writeBlindly() async throws(NFCReaderError) {
-        // E104h: the NDEF file ID mapping 2.0 tags commonly use.
-        let select = Type4Tag.selectFile(0xE104, mappingVersion1: false)
-        var answer = try await send(select)
-        guard answer.statusWord == .ok else {
-            throw .tagUpdateFailure(.statusWord(answer.statusWord, command: select))
-        }
-        let update = try buildCommand { () throws(APDUError) in
-            try Type4Tag.updateBinary(offset: 0, data: [0x00, 0x00])
-        }
-        answer = try await send(update)
-        guard answer.statusWord == .ok else {
-            throw .tagUpdateFailure(.statusWord(answer.statusWord, command: update))
-        }
-    }
-
     /// Sets the NDEF file's write access byte in the CC to FF with UPDATE BINARY and reads the
     /// CC back. The T4T specification defines no lock command: a tag that protects its CC
     /// (most do) refuses, which is reported as `tagNotWritable`.

@@ -73,6 +73,22 @@ enum CatalogRuns {
         return all.filter { suites.contains($0.suite) }
     }
 
+    /// A fresh, unshared run of `suites` on the catalogue's rig judged under `profile` alone
+    /// (the rig's suite pairings set aside), the reference reader given `faults`.
+    static func judgedAlone(
+        _ suites: [String], under profile: ReaderProfile, faults: [String] = []
+    ) async throws -> [CaseResult] {
+        var judged = rig
+        judged.profile = profile
+        judged.suiteProfiles = [:]
+        return try await ConformanceRun.run(
+            judged, fileName: "\(profile).yaml",
+            directory: URL(fileURLWithPath: NSTemporaryDirectory()),
+            options: .init(suites: suites, dutFaults: try ReaderFaults(parsing: faults)),
+            runID: "alone", nfcrigVersion: "test", commit: nil, progress: { _ in }
+        ).cases
+    }
+
     /// The IDs of the cases that did not pass.
     static func failing(_ results: [CaseResult]) -> Set<String> {
         Set(results.filter { $0.verdict != .pass }.map(\.id))

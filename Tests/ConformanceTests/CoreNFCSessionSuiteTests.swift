@@ -12,15 +12,8 @@ import Testing
     static func run(_ profile: ReaderProfile, faults: [String] = []) async throws
         -> [CaseResult]
     {
-        var rig = CatalogRuns.rig
-        rig.profile = profile
-        rig.suiteProfiles = [:]
-        return try await ConformanceRun.run(
-            rig, fileName: "session.yaml", directory: URL(fileURLWithPath: NSTemporaryDirectory()),
-            options: .init(
-                suites: [CoreNFCSessionSuite.name], dutFaults: try ReaderFaults(parsing: faults)),
-            runID: "session", nfcrigVersion: "test", commit: nil, progress: { _ in }
-        ).cases
+        try await CatalogRuns.judgedAlone(
+            [CoreNFCSessionSuite.name], under: profile, faults: faults)
     }
 
     @Test func everyCasePassesWithTheReferenceReaderUnderCoreNFC() async throws {

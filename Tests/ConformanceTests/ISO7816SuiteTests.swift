@@ -12,15 +12,7 @@ import Testing
     static func run(_ profile: ReaderProfile, faults: [String] = []) async throws
         -> [CaseResult]
     {
-        var rig = CatalogRuns.rig
-        rig.profile = profile
-        rig.suiteProfiles = [:]
-        return try await ConformanceRun.run(
-            rig, fileName: "iso7816.yaml", directory: URL(fileURLWithPath: NSTemporaryDirectory()),
-            options: .init(
-                suites: [ISO7816Suite.name], dutFaults: try ReaderFaults(parsing: faults)),
-            runID: "iso7816", nfcrigVersion: "test", commit: nil, progress: { _ in }
-        ).cases
+        try await CatalogRuns.judgedAlone([ISO7816Suite.name], under: profile, faults: faults)
     }
 
     @Test func everyCasePassesWithTheReferenceReaderAndTheRoundTripsAreMeasured() async throws {

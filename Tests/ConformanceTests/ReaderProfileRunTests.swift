@@ -13,14 +13,7 @@ import Testing
     static func run(_ profile: ReaderProfile, suites: [String] = suites) async throws
         -> [CaseResult]
     {
-        var rig = CatalogRuns.rig
-        rig.profile = profile
-        rig.suiteProfiles = [:]
-        return try await ConformanceRun.run(
-            rig, fileName: "profile.yaml", directory: URL(fileURLWithPath: NSTemporaryDirectory()),
-            options: .init(suites: suites), runID: "profile", nfcrigVersion: "test",
-            commit: nil, progress: { _ in }
-        ).cases
+        try await CatalogRuns.judgedAlone(suites, under: profile)
     }
 
     @Test func everyCaseStatesWhatEachProfileItJudgesExpects() throws {

@@ -42,23 +42,8 @@ struct LibnfcDUTTests {
     /// The table of libnfc's verdicts in docs/libnfc.md (`| case | profile | libnfc | why |`,
     /// the verdict marked *adapter* where the adapter decides it): case ID → verdict,
     /// profile, and whether the adapter decides it.
-    static func documentedVerdicts() throws -> [String: (
-        verdict: String, profile: String, adapter: Bool
-    )] {
-        let page = try String(
-            contentsOf: root.appendingPathComponent("docs/libnfc.md"), encoding: .utf8)
-        let section = try #require(
-            page.components(separatedBy: "## The verdicts, case by case").dropFirst().first?
-                .components(separatedBy: "\n## ").first)
-        var verdicts: [String: (verdict: String, profile: String, adapter: Bool)] = [:]
-        for line in section.split(separator: "\n") {
-            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count == 4 else { continue }
-            let verdict = cells[2].split(separator: " ").first.map(String.init) ?? ""
-            guard ["pass", "fail", "skip", "error"].contains(verdict) else { continue }
-            verdicts[cells[0]] = (verdict, cells[1], cells[2].hasSuffix("*adapter*"))
-        }
-        return verdicts
+    static func documentedVerdicts() throws -> [String: DocumentedVerdicts.Row] {
+        try DocumentedVerdicts.read("docs/libnfc.md")
     }
 
     @Test func everyCaseGetsTheVerdictTheDocsGiveForLibnfc() throws {

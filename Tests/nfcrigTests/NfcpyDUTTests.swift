@@ -35,23 +35,8 @@ struct NfcpyDUTTests {
     /// The table of nfcpy's verdicts in docs/nfcpy.md (`| case | profile | nfcpy | why |`,
     /// the verdict marked *adapter* where the adapter decides it): case ID → verdict and
     /// whether the adapter decides it, and the profile it was judged under.
-    static func documentedVerdicts() throws -> [String: (
-        verdict: String, profile: String, adapter: Bool
-    )] {
-        let page = try String(
-            contentsOf: root.appendingPathComponent("docs/nfcpy.md"), encoding: .utf8)
-        let section = try #require(
-            page.components(separatedBy: "## The verdicts, case by case").dropFirst().first?
-                .components(separatedBy: "\n## ").first)
-        var verdicts: [String: (verdict: String, profile: String, adapter: Bool)] = [:]
-        for line in section.split(separator: "\n") {
-            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count == 4 else { continue }
-            let verdict = cells[2].split(separator: " ").first.map(String.init) ?? ""
-            guard ["pass", "fail", "skip", "error"].contains(verdict) else { continue }
-            verdicts[cells[0]] = (verdict, cells[1], cells[2].hasSuffix("*adapter*"))
-        }
-        return verdicts
+    static func documentedVerdicts() throws -> [String: DocumentedVerdicts.Row] {
+        try DocumentedVerdicts.read("docs/nfcpy.md")
     }
 
     /// The nfcpy adapter answers every step of `nfcrig dut check` as the protocol asks.

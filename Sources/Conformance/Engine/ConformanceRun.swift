@@ -134,8 +134,9 @@ public struct ConformanceRun: Sendable {
         }
         if let ids = options.caseIDs {
             let missing = ids.filter { id in !cases.contains { $0.id == id } }
+            let catalogue = missing.isEmpty ? [] : ConformanceCatalog.allCases
             let elsewhere = missing.compactMap { id in
-                ConformanceCatalog.allCases.first { $0.id == id }.map {
+                catalogue.first { $0.id == id }.map {
                     CaseInSuite(id: id, suite: $0.suite)
                 }
             }

@@ -50,10 +50,15 @@ public enum DUTCheck {
                 "\(fileName): dut check checks a process DUT (adapter: process); this rig's DUT is "
                     + "nfcrig's reference reader")
         }
-        // Each case is judged under a profile that judges it, whatever the rig pairs.
+        // The catalogue is built once; each chosen case is judged under a profile that
+        // judges it, whatever the rig pairs.
+        let catalogue = ConformanceCatalog.allCases
+        let chosen = cases.compactMap { item in
+            catalogue.first { $0.id == item.id }.map { (step: item, conformanceCase: $0) }
+        }
         var checked = file
-        for item in cases {
-            guard let found = ConformanceCatalog.allCases.first(where: { $0.id == item.id }),
+        for (_, found) in chosen {
+            guard
                 !found.profiles.contains(
                     ConformanceRun.judgingProfile(suite: found.suite, in: file)),
                 let profile = ReaderProfile.allCases.first(where: found.profiles.contains)
@@ -94,10 +99,7 @@ public enum DUTCheck {
         record(await requestWhileBusy(dut, rig))
         let runner = ConformanceRunner(
             rig: rig, dut: dut, repeatCount: 1, traceMode: .none, identity: identity)
-        for item in cases {
-            guard
-                let conformanceCase = ConformanceCatalog.allCases.first(where: { $0.id == item.id })
-            else { continue }
+        for (item, conformanceCase) in chosen {
             let result = await runner.run(conformanceCase)
             record(
                 Step(

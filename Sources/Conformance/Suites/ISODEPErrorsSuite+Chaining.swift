@@ -56,6 +56,28 @@ extension ISODEPErrorsSuite {
         }
     }
 
+    /// The verdict when the reader sent no R(ACK) at all, which a case about a part of a
+    /// chained answer needs: a fail naming the answer that was chained (`so`: what therefore
+    /// never happened), or a skip saying the condition was not reached (`notReached`) when
+    /// no answer was chained.
+    static func noAcknowledgement(_ events: [TagEvent], so: String, notReached: String)
+        -> RepetitionOutcome
+    {
+        let answers: [ChainedAnswer]
+        do throws(UndecodedRATS) {
+            answers = try chainedAnswers(events, partLimit: answerPartLimit)
+        } catch {
+            return error.outcome
+        }
+        if let chained = answers.first {
+            return .fail(
+                "\(chained.description) was chained; the reader sent no R(ACK) for its parts, "
+                    + "so \(so)"
+            ).evidenced(at: chained.at)
+        }
+        return .skip("condition not reached: the reader sent no R(ACK), so \(notReached)")
+    }
+
     /// The answers in `events` the card chained: each response APDU longer than one block
     /// holds, the smaller of `partLimit` and the reader's FSD (from the RATS of its
     /// activation) less PCB and CRC_A.

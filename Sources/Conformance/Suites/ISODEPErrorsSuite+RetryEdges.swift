@@ -132,22 +132,10 @@ extension ISODEPErrorsSuite {
             }),
             case .readerBlock(.receiveReady(.ack, let number, _)) = events[first].kind
         else {
-            let answers: [ChainedAnswer]
-            do throws(UndecodedRATS) {
-                answers = try chainedAnswers(events, partLimit: answerPartLimit)
-            } catch {
-                return error.outcome
-            }
-            if let chained = answers.first {
-                return .fail(
-                    "\(chained.description) was chained; the reader sent no R(ACK) for its "
-                        + "parts, so none could be withheld"
-                ).evidenced(at: chained.at)
-            }
-            return .skip(
-                "condition not reached: the reader sent no R(ACK), so no part of a chained "
-                    + "answer was withheld (an answer chained only when the reader's command "
-                    + "asked for more than \(answerPartLimit) bytes)")
+            return noAcknowledgement(
+                events, so: "none could be withheld",
+                notReached: "no part of a chained answer was withheld (an answer chained only "
+                    + "when the reader's command asked for more than \(answerPartLimit) bytes)")
         }
         for event in events[(first + 1)...] {
             switch event.kind {

@@ -106,22 +106,11 @@ extension ISODEPErrorsSuite {
                 $0.kind == .waitingTimeExtension(multiplier: Int(multiplier))
             })
         else {
-            let answers: [ChainedAnswer]
-            do throws(UndecodedRATS) {
-                answers = try chainedAnswers(events, partLimit: answerPartLimit)
-            } catch {
-                return error.outcome
-            }
-            if let chained = answers.first {
-                return .fail(
-                    "\(chained.description) was chained; the reader sent no R(ACK) for its "
-                        + "parts, so the card's S(WTX) between them never came"
-                ).evidenced(at: chained.at)
-            }
-            return .skip(
-                "condition not reached: the reader sent no R(ACK), so the card's S(WTX) between "
-                    + "the parts of a chained answer never came (an answer is chained only when "
-                    + "the reader's command asks for more than \(answerPartLimit) bytes)")
+            return noAcknowledgement(
+                events, so: "the card's S(WTX) between them never came",
+                notReached: "the card's S(WTX) between the parts of a chained answer never came "
+                    + "(an answer is chained only when the reader's command asks for more "
+                    + "than \(answerPartLimit) bytes)")
         }
         let acknowledgement = events[..<asked].compactMap { event -> ISODEPBlock? in
             guard case .readerBlock(let block) = event.kind, case .receiveReady(.ack, _, _) = block

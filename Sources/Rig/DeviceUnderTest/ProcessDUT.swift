@@ -114,7 +114,10 @@ public actor ProcessDUT: DeviceUnderTest {
         } catch {
             // The DUT answered within the patience after all, or failed: either way the
             // next request is what the probe judges.
-            if case .timeout = error {} else if case .reader = error {} else { throw error }
+            switch error {
+            case .timeout, .reader: break
+            default: throw error
+            }
         }
         return try await scan(timeout: next)
     }
