@@ -52,8 +52,8 @@ import Testing
         #expect(error == .wrongSchema(file: "B/report.json", found: "nfcrig.report/9"))
         #expect(
             error?.description
-                == "B/report.json: $.schema: \"nfcrig.report/9\" is not \"nfcrig.report/3\" or "
-                + "\"nfcrig.report/2\" or "
+                == "B/report.json: $.schema: \"nfcrig.report/9\" is not \"nfcrig.report/4\" or "
+                + "\"nfcrig.report/3\" or \"nfcrig.report/2\" or "
                 + "\"nfcrig.report/1\", the schemas this nfcrig reads")
     }
 

@@ -24,7 +24,7 @@ import Testing
                     "cases", "dut", "nfcrig", "notes", "rig", "runID", "schema", "startedAt",
                     "summary",
                 ])
-        #expect(object["schema"] as? String == "nfcrig.report/3")
+        #expect(object["schema"] as? String == "nfcrig.report/4")
         #expect(object["startedAt"] as? String == "2025-03-01T09:30:00Z")
         let nfcrig = try #require(object["nfcrig"] as? [String: Any])
         #expect(nfcrig["commit"] as? String == "ab21d78")
@@ -32,8 +32,8 @@ import Testing
         #expect(
             cases[0].keys.sorted()
                 == [
-                    "durationMs", "id", "measurements", "message", "profile", "suite", "title",
-                    "verdict",
+                    "durationMs", "id", "measurements", "message", "profile", "series", "suite",
+                    "title", "verdict",
                 ])
         let measurements = try #require(cases[0]["measurements"] as? [String: [String: Any]])
         let detect = try #require(measurements["timeToDetect"])

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ReportModelTests {
     @Test func aReportCarriesTheRunsIdentityAndEveryCase() {
         let report = Report(SampleRuns.run())
-        #expect(report.schema == "nfcrig.report/3")
+        #expect(report.schema == "nfcrig.report/4")
         #expect(report.runID == "2025-03-01T093000-sim")
         #expect(
             report.rig

@@ -63,7 +63,7 @@ import Testing
     @Test func reportJSONStatesTheOutcomeTheUnjudgedSuitesAndWhatTheDUTDidNotOffer() throws {
         let data = ReportJSON.encode(Report(Self.allSkipped))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(object["schema"] as? String == "nfcrig.report/3")
+        #expect(object["schema"] as? String == "nfcrig.report/4")
         let summary = try #require(object["summary"] as? [String: Any])
         #expect(summary["outcome"] as? String == "nothingJudged")
         #expect(summary["unjudgedSuites"] as? [String] == ["a", "b"])

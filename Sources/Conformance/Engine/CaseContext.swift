@@ -42,13 +42,15 @@ public struct CaseContext: Sendable {
         await rig.sleep(for: duration)
     }
 
-    /// Runs `body`, records how long it took under `metric`, and returns its result.
+    /// Runs `body`, records how long it took under `metric` and `conditions`, and returns
+    /// its result.
     public func timed<T>(
-        _ metric: String, _ body: () async throws(DUTError) -> T
+        _ metric: String, conditions: MeasurementConditions? = nil,
+        _ body: () async throws(DUTError) -> T
     ) async throws(DUTError) -> T {
         let start = now
         let result = try await body()
-        recorder.record(metric, now - start)
+        recorder.record(metric, now - start, conditions: conditions)
         return result
     }
 

@@ -12,13 +12,19 @@ public final class CaseRecorder: Sendable {
     /// Creates an empty recorder.
     public init() {}
 
-    /// Adds one sample to the metric `name` (created on first use, in order).
-    public func record(_ name: String, _ sample: Duration) {
+    /// Adds one sample to the metric `name` under `conditions` (the series is created on
+    /// first use, in order).
+    public func record(
+        _ name: String, _ sample: Duration, conditions: MeasurementConditions? = nil
+    ) {
         state.withLock { state in
-            if let index = state.series.firstIndex(where: { $0.name == name }) {
+            if let index = state.series.firstIndex(where: {
+                $0.name == name && $0.conditions == conditions
+            }) {
                 state.series[index].samples.append(sample)
             } else {
-                state.series.append(MeasurementSeries(name: name, samples: [sample]))
+                state.series.append(
+                    MeasurementSeries(name: name, samples: [sample], conditions: conditions))
             }
         }
     }
@@ -31,7 +37,9 @@ public final class CaseRecorder: Sendable {
     public func absorb(_ other: CaseRecorder) {
         let (series, timeline) = other.state.withLock { ($0.series, $0.timeline) }
         for entry in series {
-            for sample in entry.samples { record(entry.name, sample) }
+            for sample in entry.samples {
+                record(entry.name, sample, conditions: entry.conditions)
+            }
         }
         state.withLock { $0.timeline += timeline }
     }

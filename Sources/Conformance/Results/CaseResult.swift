@@ -69,11 +69,17 @@ public struct MeasurementSeries: Sendable, Hashable {
     public var name: String
     /// The samples, in the order taken.
     public var samples: [Duration]
+    /// What every sample measured under; nil when the metric has no size (time to detect).
+    /// A case that measures one metric under several conditions keeps one series for each.
+    public var conditions: MeasurementConditions?
 
     /// Creates a series.
-    public init(name: String, samples: [Duration] = []) {
+    public init(
+        name: String, samples: [Duration] = [], conditions: MeasurementConditions? = nil
+    ) {
         self.name = name
         self.samples = samples
+        self.conditions = conditions
     }
 }
 

@@ -20,6 +20,9 @@ public struct CaseReport: Sendable, Hashable, Codable {
     public var durationMs: Double
     /// Each metric that has samples, by name.
     public var measurements: [String: MeasurementSummary]
+    /// Every sample of every series, with what it measured under; absent in reports before
+    /// schema 4, which kept only the summaries.
+    public var series: [LatencySeries]?
     /// The case's trace file, relative to the run's folder (`traces/<id>.pcapng`); absent
     /// when the case kept none.
     public var trace: String?
@@ -37,7 +40,7 @@ public struct CaseReport: Sendable, Hashable, Codable {
     public init(
         id: String, suite: String, title: String, profile: String? = nil, verdict: Verdict,
         message: String = "", durationMs: Double = 0,
-        measurements: [String: MeasurementSummary] = [:],
+        measurements: [String: MeasurementSummary] = [:], series: [LatencySeries]? = nil,
         trace: String? = nil, expected: String? = nil, unsupportedOperation: String? = nil,
         adapterDecides: [String]? = nil
     ) {
@@ -53,6 +56,7 @@ public struct CaseReport: Sendable, Hashable, Codable {
         self.message = message
         self.durationMs = durationMs
         self.measurements = measurements
+        self.series = series
     }
 
     /// Summarises a case result; series without samples are left out.
@@ -65,10 +69,18 @@ public struct CaseReport: Sendable, Hashable, Codable {
             message: result.message,
             durationMs: Microseconds.milliseconds(Microseconds.of(result.duration)),
             measurements: measurements,
+            series: result.measurements.filter { !$0.samples.isEmpty }.map(LatencySeries.init),
             trace: result.trace.map { _ in TraceFiles.path(for: result.id) },
             expected: result.expected, unsupportedOperation: result.unsupportedOperation,
             adapterDecides: result.adapterDecides.isEmpty
                 ? nil : result.adapterDecides.map(\.rawValue))
+    }
+
+    /// Every sample of the metric `name` (all its series, in order), in whole microseconds;
+    /// nil when the report kept no samples (before schema 4).
+    public func samplesMicroseconds(of name: String) -> [Int64]? {
+        guard let series else { return nil }
+        return series.filter { $0.name == name }.flatMap(\.samplesMicroseconds)
     }
 
     /// The metric names, sorted: the order every writer lists them in.

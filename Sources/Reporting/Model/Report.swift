@@ -1,10 +1,12 @@
 import Conformance
 import Foundation
 
-/// A run as `report.json` holds it (schema `nfcrig.report/3`, documented in docs/reports.md).
+/// A run as `report.json` holds it (schema `nfcrig.report/4`, documented in docs/reports.md).
 public struct Report: Sendable, Hashable, Codable {
     /// The schema this version of nfcrig writes.
-    public static let currentSchema = "nfcrig.report/3"
+    public static let currentSchema = "nfcrig.report/4"
+    /// The schema before each case kept its samples: still read, with summaries only.
+    public static let thirdSchema = "nfcrig.report/3"
     /// The schema before each case recorded its own profile: still read, every case then
     /// judged under the run's.
     public static let secondSchema = "nfcrig.report/2"
@@ -12,7 +14,7 @@ public struct Report: Sendable, Hashable, Codable {
     /// still read, those fields then derived from the cases or unknown.
     public static let firstSchema = "nfcrig.report/1"
     /// Every schema this version reads.
-    public static let readableSchemas = [currentSchema, secondSchema, firstSchema]
+    public static let readableSchemas = [currentSchema, thirdSchema, secondSchema, firstSchema]
 
     /// The profiles the cases were judged under, for people and the gate: the run's, then
     /// each suite judged under another (`nfc-forum; restart-polling: corenfc`); nil when the
