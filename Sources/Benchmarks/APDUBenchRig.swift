@@ -1,3 +1,4 @@
+import AirLimits
 import Foundation
 import HexText
 import ISODEP

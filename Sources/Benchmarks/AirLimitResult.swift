@@ -1,3 +1,5 @@
+import AirLimits
+
 /// What measurement B found at one bit rate: APDUs per second of virtual time against the
 /// air's limit.
 public struct AirLimitResult: Sendable, Hashable {

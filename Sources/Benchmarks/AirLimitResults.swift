@@ -1,3 +1,4 @@
+import AirLimits
 import Foundation
 
 /// Measurement B at every bit rate: `air` in apdu.json, an array.

@@ -1,3 +1,4 @@
+import AirLimits
 import ISODEP
 import PN533Sim
 import Rig

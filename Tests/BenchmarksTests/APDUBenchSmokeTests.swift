@@ -1,3 +1,4 @@
+import AirLimits
 import PN533Sim
 import Testing
 

@@ -21,8 +21,8 @@ import Testing
         #expect(
             object.keys.sorted()
                 == [
-                    "cases", "dut", "nfcrig", "notes", "rig", "runID", "schema", "startedAt",
-                    "summary",
+                    "cases", "dut", "latency", "nfcrig", "notes", "rig", "runID", "schema",
+                    "startedAt", "summary",
                 ])
         #expect(object["schema"] as? String == "nfcrig.report/4")
         #expect(object["startedAt"] as? String == "2025-03-01T09:30:00Z")

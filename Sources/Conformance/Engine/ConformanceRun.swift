@@ -266,7 +266,8 @@ public struct ConformanceRun: Sendable {
             dut: identity, nfcrigVersion: nfcrigVersion, commit: commit, startedAt: startedAt,
             cases: results, profile: file.profile.rawValue,
             notes: notes, treeDirty: treeDirty,
-            catalogue: .catalogue)
+            catalogue: .catalogue,
+            restartPollingWindow: file.tolerances.restartPollingWindow)
     }
 
     /// What the report says of the DUT's stderr log, which is closed here; a log with no line

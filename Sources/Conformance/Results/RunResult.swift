@@ -30,14 +30,19 @@ public struct RunResult: Sendable, Hashable {
     public var cases: [CaseResult]
     /// What the report states about the run beside its verdicts (`RunNotes`).
     public var notes: [String]
+    /// The window the rig's tolerances accept a restart-polling interval in; nil when the
+    /// run was not made from a rig file.
+    public var restartPollingWindow: ClosedRange<Duration>?
 
     /// Creates a run result.
     public init(
         runID: String, rigName: String, rigFile: String, clock: String, dut: DUTIdentity,
         nfcrigVersion: String, commit: String?, startedAt: Date, cases: [CaseResult],
         profile: String = "nfc-forum", notes: [String] = [], treeDirty: Bool? = nil,
-        catalogue: CatalogueFingerprint? = nil
+        catalogue: CatalogueFingerprint? = nil,
+        restartPollingWindow: ClosedRange<Duration>? = nil
     ) {
+        self.restartPollingWindow = restartPollingWindow
         self.treeDirty = treeDirty
         self.catalogue = catalogue
         self.notes = notes

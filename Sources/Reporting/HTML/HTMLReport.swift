@@ -3,9 +3,11 @@ import Foundation
 import Rig
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no scripts; only the trace
-/// files it links to beside it) with the run's facts, every suite's cases, a latency
-/// histogram per case and metric with p50 and p99 marked, a polling timeline per case that
-/// recorded events, and the RF trace of every failing case that kept one.
+/// files it links to beside it) with the run's facts, the run's latency summary and its plots
+/// (``LatencySummaryHTML``), every suite's cases, each case's latencies (a histogram with
+/// p50 and p99 marked where a metric has enough samples, a table row otherwise), a polling
+/// timeline per case that recorded events, and the RF trace of every failing case that kept
+/// one.
 ///
 /// Every string that a DUT or tag could have produced (names, firmware, messages, event
 /// details) and every other string is HTML-escaped; the page's Content-Security-Policy
@@ -35,6 +37,7 @@ public enum HTMLReport {
                 + outcome(report) + "</header>",
         ]
         parts += runSection(report)
+        parts += LatencySummaryHTML.section(report)
         parts += suiteSections(report)
         parts += measurementSection(run, report: report)
         parts += timelineSection(run)
@@ -139,11 +142,25 @@ public enum HTMLReport {
         let e = HTMLText.escape
         let measured = zip(run.cases, report.cases).filter { !$0.1.measurements.isEmpty }
         guard !measured.isEmpty else { return [] }
-        var parts = ["<section id=\"latency\">", "<h2>Latency</h2>"]
+        var parts = ["<section id=\"latency\">", "<h2>Latency by case</h2>"]
+        var rows: [String] = []
         for (result, summaryCase) in measured {
-            parts.append("<h3><code>\(e(result.id))</code> \(e(result.title))</h3>")
             let samplesByMetric = result.samplesByMetric
-            for name in summaryCase.metricNames {
+            let plotted = summaryCase.metricNames.filter {
+                (summaryCase.measurements[$0]?.count ?? 0) >= histogramMinimumSamples
+            }
+            for name in summaryCase.metricNames where !plotted.contains(name) {
+                guard let summary = summaryCase.measurements[name] else { continue }
+                rows.append(
+                    "<tr><td><code>\(e(result.id))</code></td><td><code>\(e(name))</code></td>"
+                        + "<td class=\"number\">\(summary.count)</td>"
+                        + [summary.min, summary.p50, summary.p90, summary.p99, summary.max].map {
+                            "<td class=\"number\">\(ReportFormatting.milliseconds($0))</td>"
+                        }.joined() + "</tr>")
+            }
+            guard !plotted.isEmpty else { continue }
+            parts.append("<h3><code>\(e(result.id))</code> \(e(result.title))</h3>")
+            for name in plotted {
                 guard let summary = summaryCase.measurements[name] else { continue }
                 let samples = (samplesByMetric[name] ?? []).map(Microseconds.of)
                 let stats = [summary.min, summary.p50, summary.p90, summary.p99, summary.max]
@@ -162,9 +179,23 @@ public enum HTMLReport {
                 ]
             }
         }
+        if !rows.isEmpty {
+            parts += [
+                "<h3>Too few samples for a histogram</h3>",
+                "<table class=\"latency\">",
+                "<tr><th>Case</th><th>Metric</th><th>Samples</th><th>min</th><th>p50</th>"
+                    + "<th>p90</th><th>p99</th><th>max</th></tr>",
+            ] + rows + ["</table>"]
+        }
         parts.append("</section>")
         return parts
     }
+
+    /// The fewest samples a case's metric needs for a histogram of its own. With 24 bins,
+    /// fewer than 20 samples leave most bins empty or at one, and p99 is then the maximum
+    /// (it needs 100 samples to differ from it, p90 needs 10): a bar chart would suggest a
+    /// shape the data cannot show, where the row's six figures say all there is.
+    static let histogramMinimumSamples = 20
 
     private static func timelineSection(_ run: RunResult) -> [String] {
         let e = HTMLText.escape

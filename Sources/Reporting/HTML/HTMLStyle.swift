@@ -30,6 +30,16 @@ enum HTMLStyle {
         svg .mark { stroke-width: 1.5; stroke-dasharray: 4 3; }
         svg .mark.p50 { stroke: #0969da; } svg .mark-label.p50 { fill: #0969da; }
         svg .mark.p99 { stroke: var(--fail); } svg .mark-label.p99 { fill: var(--fail); }
+        svg .window { fill: #dafbe1; }
+        svg .point { fill: var(--muted); fill-opacity: .7; }
+        svg .point.r106 { fill: #0969da; } svg .point.r212 { fill: #bf8700; }
+        svg .point.r424 { fill: #8250df; }
+        svg .floor { fill: none; stroke-width: 1.5; stroke-dasharray: 5 3; }
+        svg .floor.r106 { stroke: #0969da; } svg .floor-label.r106 { fill: #0969da; }
+        svg .floor.r212 { stroke: #bf8700; } svg .floor-label.r212 { fill: #bf8700; }
+        svg .floor.r424 { stroke: #8250df; } svg .floor-label.r424 { fill: #8250df; }
+        dl.metrics dt { font-weight: 600; } dl.metrics dd { margin: 0 0 .4rem 1.2rem; }
+        p.caption { color: var(--muted); font-size: .85rem; margin-top: 0; }
         svg .event.poll line { stroke: #8c959f; stroke-width: 1.5; }
         svg .event.multipleTags path { fill: #bf8700; }
         svg .event.restartPolling path { fill: #0969da; }

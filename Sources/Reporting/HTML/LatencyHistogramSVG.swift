@@ -1,5 +1,6 @@
 /// An inline SVG bar chart of one metric's samples, with p50 and p99 marked by dashed lines
-/// and labelled with their values.
+/// and labelled with their values, and optionally the window a rule accepts shaded behind
+/// them (the restart intervals against the rig's 500 ms ± 50 ms).
 ///
 /// Bars count the raw samples in equal-width bins between the smallest and largest sample;
 /// the marks use the report's HdrHistogram percentiles, so they agree with the tables.
@@ -10,6 +11,8 @@ struct LatencyHistogramSVG {
     var summary: MeasurementSummary
     /// What the chart shows, for screen readers and the tooltip (escaped here).
     var label: String
+    /// The accepted window in whole microseconds, shaded; the plot widens to show it whole.
+    var window: ClosedRange<UInt64>? = nil
 
     private static let width = 560.0
     private static let height = 214.0
@@ -21,8 +24,8 @@ struct LatencyHistogramSVG {
 
     /// The `<svg>` element.
     func render() -> String {
-        let smallest = samples.min() ?? 0
-        let highest = samples.max() ?? 0
+        let smallest = min(samples.min() ?? 0, window?.lowerBound ?? .max)
+        let highest = max(samples.max() ?? 0, window?.upperBound ?? 0)
         // Bins cover whole microseconds. A narrow spread is centred in a window of one bin
         // per microsecond, so that a single value is a bar, not the whole plot.
         let spread = highest - smallest + 1
@@ -43,6 +46,17 @@ struct LatencyHistogramSVG {
         let format = ReportFormatting.coordinate
         var parts = SVGElement.open(
             className: "histogram", width: Self.width, height: Self.height, label: label)
+        if let window {
+            let from = x(Double(window.lowerBound))
+            let to = x(Double(window.upperBound) + 1)
+            parts.append(
+                "<rect class=\"window\" x=\"\(format(from))\" y=\"\(format(Self.top))\" "
+                    + "width=\"\(format(max(1, to - from)))\" "
+                    + "height=\"\(format(plotBottom - Self.top))\"><title>the rig's window: "
+                    + "\(ReportFormatting.milliseconds(Double(window.lowerBound) / 1000))–"
+                    + "\(ReportFormatting.milliseconds(Double(window.upperBound) / 1000)) ms"
+                    + "</title></rect>")
+        }
         parts.append(#"<g class="bars">"#)
         for (index, count) in counts.enumerated() where count > 0 {
             let from = Double(lowest) + Double(index) * binWidth

@@ -41,13 +41,21 @@ public struct Report: Sendable, Hashable, Codable {
         public var clock: String
         /// The profile the reader was judged by; absent in reports written before profiles.
         public var profile: String?
+        /// The window the rig's tolerances accept a restart-polling interval in (500 ms ±
+        /// 50 ms by default), for the restart intervals' plot; absent in reports before
+        /// schema 4 and in reports made without a rig file's tolerances.
+        public var restartPollingWindowMs: MillisecondWindow?
 
         /// Creates rig information.
-        public init(name: String, file: String, clock: String, profile: String? = nil) {
+        public init(
+            name: String, file: String, clock: String, profile: String? = nil,
+            restartPollingWindowMs: MillisecondWindow? = nil
+        ) {
             self.name = name
             self.file = file
             self.clock = clock
             self.profile = profile
+            self.restartPollingWindowMs = restartPollingWindowMs
         }
     }
 
@@ -187,6 +195,11 @@ public struct Report: Sendable, Hashable, Codable {
     /// What the run's report states beside its verdicts (whose behaviour a suite judges);
     /// absent in reports written before notes, read as none.
     public var notes: [String]
+    /// The run's latency summary: per metric over every case, its figures and what they
+    /// mean (``MetricLatency``). Computed from the cases' series when a report is made;
+    /// nil for reports of schema 3 and before, whose cases kept only summaries, from which
+    /// no run-wide percentile can be derived.
+    public var latency: [MetricLatency]?
 
     /// Creates a report from its parts; the summary is counted from the cases.
     public init(
@@ -204,6 +217,7 @@ public struct Report: Sendable, Hashable, Codable {
         self.startedAt = Date(timeIntervalSince1970: startedAt.timeIntervalSince1970.rounded(.down))
         self.summary = Summary(cases)
         self.cases = cases
+        self.latency = MetricLatency.summarise(cases, clock: rig.clock)
     }
 
     /// Summarises a run.
@@ -211,7 +225,8 @@ public struct Report: Sendable, Hashable, Codable {
         self.init(
             runID: run.runID,
             rig: RigInfo(
-                name: run.rigName, file: run.rigFile, clock: run.clock, profile: run.profile),
+                name: run.rigName, file: run.rigFile, clock: run.clock, profile: run.profile,
+                restartPollingWindowMs: run.restartPollingWindow.map(MillisecondWindow.init)),
             dut: run.dut,
             nfcrig: BuildInfo(version: run.nfcrigVersion, commit: run.commit, dirty: run.treeDirty),
             startedAt: run.startedAt, cases: run.cases.map(CaseReport.init), notes: run.notes,
@@ -223,10 +238,13 @@ public struct Report: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case schema, runID, rig, dut, nfcrig, catalogue, startedAt, summary, cases, notes
+        case latency
     }
 
     /// Reads a report; `notes` may be absent (reports from before notes), `catalogue` too
-    /// (schema 1), whose summary's outcome is then derived from the cases.
+    /// (schema 1), whose summary's outcome is then derived from the cases. `latency` may be
+    /// absent: a report of schema 4 written before the summary has its cases' series, and
+    /// the summary is derived from them; older reports have none, and get none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schema = try container.decode(String.self, forKey: .schema)
@@ -239,6 +257,18 @@ public struct Report: Sendable, Hashable, Codable {
         cases = try container.decode([CaseReport].self, forKey: .cases)
         notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
         catalogue = try container.decodeIfPresent(CatalogueFingerprint.self, forKey: .catalogue)
+        latency = try container.decodeIfPresent([MetricLatency].self, forKey: .latency)
+        if let latency {
+            var seen = Set<LatencyMetric>()
+            for (index, entry) in latency.enumerated() where !seen.insert(entry.metric).inserted {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: [CodingKeys.latency, JSONIndex(intValue: index)],
+                        debugDescription: "metric \(entry.metric.rawValue) is summarised twice"))
+            }
+        } else {
+            latency = MetricLatency.summarise(cases, clock: rig.clock)
+        }
         if summary.outcome.isEmpty {
             let derived = Summary(cases)
             summary.outcome = derived.outcome
@@ -246,4 +276,12 @@ public struct Report: Sendable, Hashable, Codable {
             summary.notOffered = derived.notOffered
         }
     }
+}
+
+/// An array index in a coding path, for errors raised after an array was decoded.
+private struct JSONIndex: CodingKey {
+    var intValue: Int?
+    var stringValue: String { "\(intValue ?? 0)" }
+    init(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { nil }
 }

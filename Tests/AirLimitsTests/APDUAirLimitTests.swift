@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Benchmarks
+import AirLimits
 
 @Suite struct APDUAirLimitTests {
     @Test func selectByAIDTakes1889MicrosecondsAt106kbpsWithoutTheGuardTime() {
