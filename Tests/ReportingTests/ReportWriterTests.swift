@@ -5,13 +5,13 @@ import Testing
 @testable import Reporting
 
 @Suite struct ReportWriterTests {
-    @Test func writingARunCreatesItsFolderWithAllFourFiles() throws {
+    @Test func writingARunCreatesItsFolderWithAllFiveFiles() throws {
         let reports = try SampleRuns.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: reports) }
         let folder = try ReportWriter.write(SampleRuns.run(id: "run-1"), to: reports)
         #expect(folder.lastPathComponent == "run-1")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["junit.xml", "report.html", "report.json", "report.md"])
+        #expect(files == ["junit.xml", "report.html", "report.json", "report.md", "summary.md"])
         #expect(try ReportFile.load(folder.path) == Report(SampleRuns.run(id: "run-1")))
     }
 

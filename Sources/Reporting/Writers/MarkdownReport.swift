@@ -4,8 +4,10 @@ import Rig
 
 /// `report.md`: the report as GitHub-flavoured Markdown, for pull requests and chat.
 ///
-/// The run's outcome, a run table and verdict counts, the run's notes, one table per suite, the failures and errors with their
-/// messages, then every measurement. Every string is escaped to render literally.
+/// The run's outcome, a run table and verdict counts, the run's latency summary (each
+/// metric over the whole run, and what it measures), the run's notes, one table per suite,
+/// the failures and errors with their messages, then every case's measurements. Every
+/// string is escaped to render literally.
 public enum MarkdownReport {
     /// The whole document.
     public static func document(_ report: Report) -> String {
@@ -25,6 +27,8 @@ public enum MarkdownReport {
                     "\(summary.pass)", "\(summary.fail)", "\(summary.error)", "\(summary.skip)",
                 ]
             ])
+        let latency = LatencySummaryMarkdown.lines(report)
+        if !latency.isEmpty { lines += ["", "## Latency summary", ""] + latency }
         if !report.notes.isEmpty {
             lines +=
                 ["", "## Notes", ""]
@@ -72,7 +76,7 @@ public enum MarkdownReport {
         }
         let measured = report.cases.filter { !$0.measurements.isEmpty }
         if !measured.isEmpty {
-            lines += ["", "## Measurements (ms)", ""]
+            lines += ["", "## Measurements by case (ms)", ""]
             lines += table(
                 header: ["case", "metric", "count", "min", "p50", "p90", "p99", "max"],
                 rows: measured.flatMap { item in

@@ -1,7 +1,7 @@
 import Conformance
 import Foundation
 
-/// The four files of a run's report folder, rendered and not yet written.
+/// The five files of a run's report folder, rendered and not yet written.
 public struct ReportDocuments: Sendable {
     /// `report.json`.
     public var json: Data
@@ -11,6 +11,8 @@ public struct ReportDocuments: Sendable {
     public var markdown: String
     /// `report.html`.
     public var html: String
+    /// `summary.md`, for a CI job's summary.
+    public var summary: String
 
     /// Renders every format of a run.
     public init(_ run: RunResult) {
@@ -19,6 +21,7 @@ public struct ReportDocuments: Sendable {
         junit = JUnitReport.document(report)
         markdown = MarkdownReport.document(report)
         html = HTMLReport.document(run, report: report)
+        summary = SummaryMarkdown.document(report)
     }
 
     /// File name and contents, in the order they are written.
@@ -26,6 +29,7 @@ public struct ReportDocuments: Sendable {
         [
             (ReportFile.name, json), ("junit.xml", Data(junit.utf8)),
             ("report.md", Data(markdown.utf8)), ("report.html", Data(html.utf8)),
+            (SummaryMarkdown.fileName, Data(summary.utf8)),
         ]
     }
 }

@@ -12,7 +12,7 @@ public enum ReportWriter {
     /// The name of the link to the newest run.
     public static let latest = "latest"
 
-    /// Writes `report.json`, `junit.xml`, `report.md` and `report.html` into
+    /// Writes `report.json`, `junit.xml`, `report.md`, `report.html` and `summary.md` into
     /// `<reports>/<run-id>/` (creating folders as needed, replacing files of the same run),
     /// then each kept trace as `traces/<CASE-ID>.pcapng`, then repoints `<reports>/latest`
     /// at that folder.

@@ -14,8 +14,8 @@ struct RunCommand: ParsableCommand {
         abstract: "Run the conformance suites on a rig and write reports.",
         discussion: """
             Prints a line per case (id, verdict, key figure) and a summary, then writes \
-            report.json, junit.xml, report.md and report.html to OUT/<run-id>/ and points \
-            OUT/latest at it. The run passes only when some case was judged (pass or \
+            report.json, junit.xml, report.md, report.html and summary.md (for a CI job's \
+            summary) to OUT/<run-id>/ and points OUT/latest at it. The run passes only when some case was judged (pass or \
             fail), none failed or errored, and every suite run judged at least one case: \
             skips earn nothing. Exit status: 0 passed, 1 a case failed or errored, 2 the \
             rig, the selection or the harness is wrong, 3 nothing failed but nothing was \
