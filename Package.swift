@@ -141,7 +141,8 @@ let package = Package(
         .target(
             name: "SimulatedRigSupport", dependencies: ["NFCRigTestSupport", "PN533", "PN533Sim"],
             path: "Tests/SimulatedRigSupport"),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "PN533Sim", "AirLimits"]),
+        .testTarget(
+            name: "BenchmarksTests", dependencies: ["Benchmarks", "PN533Sim", "AirLimits"]),
         .testTarget(name: "AirLimitsTests", dependencies: ["AirLimits"]),
         .testTarget(name: "HexTextTests", dependencies: ["HexText"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "NFCRigTestSupport"]),

@@ -1,6 +1,5 @@
-import Testing
-
 import AirLimits
+import Testing
 
 @Suite struct APDUAirLimitTests {
     @Test func selectByAIDTakes1889MicrosecondsAt106kbpsWithoutTheGuardTime() {

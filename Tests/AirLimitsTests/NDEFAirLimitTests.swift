@@ -9,14 +9,16 @@ import Testing
     @Test func aType2ReadOf31BytesTakesThreeReadsAnd6923Microseconds() {
         // TLV 2 + 31 bytes = 9 pages after the CC's page 3: 10 pages, 3 READs of
         // 37 + 163 bits; 600 etu = 5663.72 µs, 3 delays 259.29 µs, 2 guard times 1000 µs.
-        let limit = NDEFAirLimit(tagType: .type2, operation: .read, messageBytes: 31, bitRateKbps: 106)
+        let limit = NDEFAirLimit(
+            tagType: .type2, operation: .read, messageBytes: 31, bitRateKbps: 106)
         #expect(limit.sequence.exchanges.count == 3)
         #expect(abs(microseconds(limit) - 6923.01) < 0.01)
     }
 
     @Test func aType2WriteOf31BytesReadsTheCCAndWritesTenPages() {
         // One READ (200 bits), 9 pages plus the length again: 10 WRITEs of 73 + 5 bits.
-        let limit = NDEFAirLimit(tagType: .type2, operation: .write, messageBytes: 31, bitRateKbps: 106)
+        let limit = NDEFAirLimit(
+            tagType: .type2, operation: .write, messageBytes: 31, bitRateKbps: 106)
         #expect(limit.sequence.exchanges.count == 11)
         #expect(abs(microseconds(limit) - 15201.47) < 0.01)
     }
@@ -24,14 +26,16 @@ import Testing
     @Test func aType4ReadOf31BytesTakesSixAPDUsAnd14856Microseconds() {
         // SELECT app (16+5 bytes), SELECT CC (10+5), READ CC (8+20), SELECT file (10+5),
         // READ NLEN (8+7), READ 31 bytes (8+36): 1254 bits, 6 delays, 5 guard times.
-        let limit = NDEFAirLimit(tagType: .type4, operation: .read, messageBytes: 31, bitRateKbps: 106)
+        let limit = NDEFAirLimit(
+            tagType: .type4, operation: .read, messageBytes: 31, bitRateKbps: 106)
         #expect(limit.sequence.exchanges.count == 6)
         #expect(abs(microseconds(limit) - 14855.75) < 0.01)
     }
 
     @Test func aType4ReadOf1KiBAt424kbpsReadsFivePiecesOfAtMost251Bytes() {
         // 4 × 251 + 20 bytes: 10667 bits at 32/fc each, 10 delays, 9 guard times.
-        let limit = NDEFAirLimit(tagType: .type4, operation: .read, messageBytes: 1024, bitRateKbps: 424)
+        let limit = NDEFAirLimit(
+            tagType: .type4, operation: .read, messageBytes: 1024, bitRateKbps: 424)
         #expect(limit.sequence.exchanges.count == 10)
         #expect(abs(microseconds(limit) - 30537.17) < 0.01)
     }

@@ -173,7 +173,9 @@ import Testing
         let suites = try #require(html.range(of: "<section id=\"suites\">"))
         #expect(summary.lowerBound < suites.lowerBound)
         #expect(html.contains("<td>restart interval</td><td class=\"number\">3</td>"))
-        #expect(html.contains("simulated time on the rig&#39;s virtual clock") || html.contains("simulated time on the rig's virtual clock"))
+        #expect(
+            html.contains("simulated time on the rig&#39;s virtual clock")
+                || html.contains("simulated time on the rig's virtual clock"))
         #expect(html.contains("from the <code>read</code> request"))
         let mdSummary = try #require(markdown.range(of: "## Latency summary"))
         let mdSuite = try #require(markdown.range(of: "## Suite "))
@@ -225,7 +227,9 @@ import Testing
 
     @Test func restartIntervalsAreDrawnAgainstTheRigsWindow() {
         #expect(html.contains("<rect class=\"window\""))
-        #expect(html.contains("the rig&#39;s window: 450.000–550.000 ms") || html.contains("the rig's window: 450.000–550.000 ms"))
+        #expect(
+            html.contains("the rig&#39;s window: 450.000–550.000 ms")
+                || html.contains("the rig's window: 450.000–550.000 ms"))
     }
 
     @Test func onlyACaseMetricWithTwentySamplesGetsAHistogram() throws {
@@ -233,7 +237,9 @@ import Testing
         // LAT-R-001's 25 detections: a histogram; the 5 of LAT-W-001: a row.
         #expect(byCase.contains("<h3><code>LAT-R-001</code>"))
         #expect(!byCase.contains("<h3><code>LAT-W-001</code>"))
-        #expect(byCase.contains("<tr><td><code>LAT-W-001</code></td><td><code>timeToDetect</code></td>"))
+        #expect(
+            byCase.contains("<tr><td><code>LAT-W-001</code></td><td><code>timeToDetect</code></td>")
+        )
         #expect(HTMLReport.histogramMinimumSamples == 20)
     }
 }

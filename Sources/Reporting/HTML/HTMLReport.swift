@@ -180,12 +180,13 @@ public enum HTMLReport {
             }
         }
         if !rows.isEmpty {
-            parts += [
-                "<h3>Too few samples for a histogram</h3>",
-                "<table class=\"latency\">",
-                "<tr><th>Case</th><th>Metric</th><th>Samples</th><th>min</th><th>p50</th>"
-                    + "<th>p90</th><th>p99</th><th>max</th></tr>",
-            ] + rows + ["</table>"]
+            parts +=
+                [
+                    "<h3>Too few samples for a histogram</h3>",
+                    "<table class=\"latency\">",
+                    "<tr><th>Case</th><th>Metric</th><th>Samples</th><th>min</th><th>p50</th>"
+                        + "<th>p90</th><th>p99</th><th>max</th></tr>",
+                ] + rows + ["</table>"]
         }
         parts.append("</section>")
         return parts

@@ -79,9 +79,12 @@ enum LatencySummaryHTML {
             ? [nil]
             : Array(Set(sized.map(\.conditions.tagType))).sorted { ($0 ?? "~") < ($1 ?? "~") }
         for tagType in groups {
-            let group = metric == .apduTime ? sized : sized.filter { $0.conditions.tagType == tagType }
+            let group =
+                metric == .apduTime ? sized : sized.filter { $0.conditions.tagType == tagType }
             let subject =
-                metric.title + (metric == .apduTime ? "" : " on " + (tagType.map(tagName) ?? "an unnamed tag type"))
+                metric.title
+                + (metric == .apduTime
+                    ? "" : " on " + (tagType.map(tagName) ?? "an unnamed tag type"))
             let sizeName = metric == .apduTime ? "APDU size (command + response)" : "message size"
             parts += [
                 "<figure class=\"size-plot\">",
@@ -136,11 +139,15 @@ enum LatencySummaryHTML {
             if metric == .apduTime {
                 var seen = Set<[Int]>()
                 for series in group {
-                    let key = [series.conditions.commandBytes ?? 0, series.conditions.responseBytes ?? 0]
+                    let key = [
+                        series.conditions.commandBytes ?? 0, series.conditions.responseBytes ?? 0,
+                    ]
                     guard seen.insert(key).inserted else { continue }
                     var conditions = series.conditions
                     conditions.bitRateKbps = rate
-                    if let floor = SizedLatency.floorMilliseconds(metric, conditions, bytes: series.bytes) {
+                    if let floor = SizedLatency.floorMilliseconds(
+                        metric, conditions, bytes: series.bytes)
+                    {
                         points.append((series.bytes, floor))
                     }
                 }
@@ -157,7 +164,8 @@ enum LatencySummaryHTML {
                 }
                 let conditions = MeasurementConditions(tagType: tagType, bitRateKbps: rate)
                 for bytes in all.sorted() {
-                    if let floor = SizedLatency.floorMilliseconds(metric, conditions, bytes: bytes) {
+                    if let floor = SizedLatency.floorMilliseconds(metric, conditions, bytes: bytes)
+                    {
                         points.append((bytes, floor))
                     }
                 }
@@ -200,8 +208,9 @@ enum LatencySummaryHTML {
         guard !samples.isEmpty else { return [] }
         let e = HTMLText.escape
         let windowMicros = window.map {
-            UInt64(Microseconds.of(milliseconds: $0.from))...UInt64(
-                Microseconds.of(milliseconds: $0.to))
+            UInt64(
+                Microseconds.of(milliseconds: $0.from))...UInt64(
+                    Microseconds.of(milliseconds: $0.to))
         }
         let caption =
             "\(metric.title): \(samples.count) samples over the run"

@@ -62,15 +62,20 @@ struct SizeScatterSVG {
         parts += axes(x: x, y: y, ticks: yTicks, low: low, high: high)
         for floor in floors where !floor.points.isEmpty {
             let sorted = floor.points.sorted { $0.bytes < $1.bytes }
-            let line = sorted.map {
+            var line = sorted.map {
                 "\(f(x(position($0.bytes)))),\(f(y($0.milliseconds)))"
             }.joined(separator: " ")
+            if sorted.count == 1 {
+                // One size: a short level dash, where a one-point line would not show.
+                let (at, level) = (x(position(sorted[0].bytes)), y(sorted[0].milliseconds))
+                line = "\(f(at - 12)),\(f(level)) \(f(at + 12)),\(f(level))"
+            }
             let last = sorted[sorted.count - 1]
             parts += [
                 "<polyline class=\"floor r\(floor.bitRateKbps)\" points=\"\(line)\">"
                     + "<title>air floor at \(floor.bitRateKbps) kbps</title></polyline>",
                 "<text class=\"floor-label r\(floor.bitRateKbps)\" "
-                    + "x=\"\(f(x(position(last.bytes)) + 6))\" y=\"\(f(y(last.milliseconds) + 4))\">"
+                    + "x=\"\(f(x(position(last.bytes)) + (sorted.count == 1 ? 16 : 6)))\" y=\"\(f(y(last.milliseconds) + 4))\">"
                     + "floor \(floor.bitRateKbps) kbps</text>",
             ]
         }

@@ -34,7 +34,10 @@ public enum SummaryMarkdown {
         lines += MarkdownTable.lines(
             header: ["cases", "pass", "fail", "error", "skip"],
             rows: [
-                ["\(summary.total)", "\(summary.pass)", "\(summary.fail)", "\(summary.error)", "\(summary.skip)"]
+                [
+                    "\(summary.total)", "\(summary.pass)", "\(summary.fail)", "\(summary.error)",
+                    "\(summary.skip)",
+                ]
             ])
         let latency = LatencySummaryMarkdown.lines(report)
         if !latency.isEmpty { lines += ["", "### Latency", ""] + latency }

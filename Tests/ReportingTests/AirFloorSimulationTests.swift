@@ -1,0 +1,51 @@
+import AirLimits
+import Conformance
+import Foundation
+import Rig
+import TagFormat
+import Testing
+
+/// The floor held against the simulator, whose air is timed by its own model
+/// (`AirTiming`): no read on the simulated rig at 106 kbps beats the procedure's floor.
+@Suite struct AirFloorSimulationTests {
+    static func run(_ caseIDs: [String]) async throws -> RunResult {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Rigs/sim.yaml")
+        let text = try String(contentsOf: path, encoding: .utf8)
+        let file = try RigFileParser(fileName: "Rigs/sim.yaml").parse(text)
+        return try await ConformanceRun.run(
+            file, fileName: "Rigs/sim.yaml", directory: path.deletingLastPathComponent(),
+            options: ConformanceRun.Options(caseIDs: caseIDs, repeatCount: 3),
+            runID: "floor-test", nfcrigVersion: "test", commit: nil, progress: { _ in })
+    }
+
+    @Test func noSimulatedReadAt106kbpsIsFasterThanItsFloor() async throws {
+        // The messages the cases present (NDEFReadSuite): a 31-byte URI on Type 4, 2046
+        // bytes filling a Type 4 tag's 2 KiB file, a message filling a 144-byte Type 2 data
+        // area.
+        let type2Full = try Type2TagMemory.capacity(dataAreaSize: 144)
+        let cases: [String: NDEFAirLimit] = [
+            "NDEF-R-001": NDEFAirLimit(
+                tagType: .type4, operation: .read, messageBytes: 31, bitRateKbps: 106),
+            "NDEF-R-013": NDEFAirLimit(
+                tagType: .type4, operation: .read, messageBytes: 2046, bitRateKbps: 106),
+            "NDEF-R-014": NDEFAirLimit(
+                tagType: .type2, operation: .read, messageBytes: type2Full, bitRateKbps: 106),
+        ]
+        let run = try await Self.run(cases.keys.sorted())
+        #expect(run.cases.count == 3)
+        for result in run.cases {
+            let floor = try #require(cases[result.id]).seconds
+            let samples = result.measurements.filter { $0.name.hasPrefix("readTime") }
+                .flatMap(\.samples)
+            #expect(samples.count == 3, "\(result.id)")
+            for sample in samples {
+                let seconds =
+                    Double(sample.components.seconds)
+                    + Double(sample.components.attoseconds) * 1e-18
+                #expect(seconds >= floor, "\(result.id): \(seconds) s under the floor \(floor) s")
+            }
+        }
+    }
+}
