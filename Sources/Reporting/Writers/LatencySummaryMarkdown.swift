@@ -20,9 +20,9 @@ enum LatencySummaryMarkdown {
             })
         lines += [
             "",
-            "Milliseconds over every case, "
+            "Milliseconds over every case of the run, on "
                 + MarkdownText.inline(MetricLatency.describe(clock: report.rig.clock))
-                + " (`\(MarkdownText.inline(report.rig.clock))` clock):",
+                + " (`\(MarkdownText.inline(report.rig.clock))`). Each metric runs:",
             "",
         ]
         lines += latency.map { "- **\($0.metric.title)**: \($0.metric.endpoints)." }
