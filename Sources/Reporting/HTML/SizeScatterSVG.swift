@@ -126,8 +126,8 @@ struct SizeScatterSVG {
                     + ReportFormatting.compactMilliseconds(tick) + "</text>")
         }
         parts.append(
-            "<text class=\"axis-label\" x=\"\(f(Self.left - 6))\" y=\"\(f(Self.top - 4))\" "
-                + "text-anchor=\"end\">ms</text>")
+            "<text class=\"axis-label\" x=\"\(f(Self.left + 6))\" y=\"\(f(Self.top + 4))\" "
+                + "text-anchor=\"start\">ms</text>")
         return parts
     }
 
