@@ -20,32 +20,56 @@ import Testing
             runID: "floor-test", nfcrigVersion: "test", commit: nil, progress: { _ in })
     }
 
-    @Test func noSimulatedReadAt106kbpsIsFasterThanItsFloor() async throws {
-        // The messages the cases present (NDEFReadSuite): a 31-byte URI on Type 4, 2046
-        // bytes filling a Type 4 tag's 2 KiB file, a message filling a 144-byte Type 2 data
-        // area.
+    /// Every sample of a case's metric (all its series) against a floor.
+    private static func expectAboveFloor(
+        _ result: CaseResult, metric: String, floor: NDEFAirLimit
+    ) {
+        let samples = result.measurements.filter {
+            LatencyMetric(seriesName: $0.name)?.rawValue == metric
+        }
+        .flatMap(\.samples)
+        #expect(samples.count == 3, "\(result.id)")
+        for sample in samples {
+            let seconds =
+                Double(sample.components.seconds) + Double(sample.components.attoseconds) * 1e-18
+            #expect(
+                seconds >= floor.seconds,
+                "\(result.id): \(seconds) s under the floor \(floor.seconds) s")
+        }
+    }
+
+    @Test func noSimulatedReadOrWriteAt106kbpsIsFasterThanItsFloor() async throws {
+        // The messages the cases present (NDEFReadSuite, NDEFWriteSuite): a 31-byte URI on
+        // Type 4, 2046 bytes filling a Type 4 tag's 2 KiB file, a message filling a 144-byte
+        // Type 2 data area; NDEF-W-001 writes the 31-byte URI over another message.
         let type2Full = try Type2TagMemory.capacity(dataAreaSize: 144)
-        let cases: [String: NDEFAirLimit] = [
-            "NDEF-R-001": NDEFAirLimit(
-                tagType: .type4, operation: .read, messageBytes: 31, bitRateKbps: 106),
-            "NDEF-R-013": NDEFAirLimit(
-                tagType: .type4, operation: .read, messageBytes: 2046, bitRateKbps: 106),
-            "NDEF-R-014": NDEFAirLimit(
-                tagType: .type2, operation: .read, messageBytes: type2Full, bitRateKbps: 106),
+        let cases: [String: (String, NDEFAirLimit)] = [
+            "NDEF-R-001": (
+                "readTime",
+                NDEFAirLimit(
+                    tagType: .type4, operation: .read, messageBytes: 31, bitRateKbps: 106)
+            ),
+            "NDEF-R-013": (
+                "readTime",
+                NDEFAirLimit(
+                    tagType: .type4, operation: .read, messageBytes: 2046, bitRateKbps: 106)
+            ),
+            "NDEF-R-014": (
+                "readTime",
+                NDEFAirLimit(
+                    tagType: .type2, operation: .read, messageBytes: type2Full, bitRateKbps: 106)
+            ),
+            "NDEF-W-001": (
+                "writeTime",
+                NDEFAirLimit(
+                    tagType: .type4, operation: .write, messageBytes: 31, bitRateKbps: 106)
+            ),
         ]
         let run = try await Self.run(cases.keys.sorted())
-        #expect(run.cases.count == 3)
+        #expect(run.cases.count == cases.count)
         for result in run.cases {
-            let floor = try #require(cases[result.id]).seconds
-            let samples = result.measurements.filter { $0.name.hasPrefix("readTime") }
-                .flatMap(\.samples)
-            #expect(samples.count == 3, "\(result.id)")
-            for sample in samples {
-                let seconds =
-                    Double(sample.components.seconds)
-                    + Double(sample.components.attoseconds) * 1e-18
-                #expect(seconds >= floor, "\(result.id): \(seconds) s under the floor \(floor) s")
-            }
+            let (metric, floor) = try #require(cases[result.id])
+            Self.expectAboveFloor(result, metric: metric, floor: floor)
         }
     }
 }
