@@ -32,7 +32,7 @@ struct GateDistributionSVG {
         svg.gate-distribution .limits { fill: #dafbe1; }
         svg.gate-distribution .mark { stroke: #0969da; stroke-width: 1.5; stroke-dasharray: 4 3; }
         svg.gate-distribution .mark-label { fill: #0969da; }
-        svg.gate-distribution .shift { stroke: #cf222e; stroke-width: 4; }
+        svg.gate-distribution line.shift { stroke: #cf222e; stroke-width: 4; }
         svg.gate-distribution .mark-label.shift { fill: #cf222e; }
         """
 
@@ -41,7 +41,7 @@ struct GateDistributionSVG {
     private static let right = 16.0
     private static let top = 30.0
     private static let laneHeight = 72.0
-    private static let laneGap = 22.0
+    private static let laneGap = 34.0
     private static let bins = 30
 
     /// The `<svg>` element; an empty string when a run has no samples.
@@ -96,7 +96,7 @@ struct GateDistributionSVG {
             parts += run.render(x: x, peak: peak, count: run.samples.count)
         }
         if let shift = comparison.shift {
-            parts += interval(shift, from: baselineMedian, x: x, y: runs[1].top - 6)
+            parts += interval(shift, from: baselineMedian, x: x, y: runs[1].top - 8)
         }
         parts += SVGAxis.milliseconds(scale: x, y: plotBottom, target: 6)
         parts.append("</svg>")
