@@ -50,7 +50,7 @@ enum GateHTML {
                     parts.append("<figure>")
                     parts.append("<figcaption>\(e(plot.title))</figcaption>")
                     parts.append(plot.svg.render())
-                    parts += table(GateMarkdown.runRows(plot.comparison), className: "runs")
+                    parts += table(GateDocument.runRows(plot.comparison), className: "runs")
                     parts.append("</figure>")
                 }
             }
