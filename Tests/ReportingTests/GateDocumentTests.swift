@@ -85,6 +85,11 @@ import Testing
                 "| SLOWER | timeToDetect median | 10.450 ms, n=10 | 12.950 ms, n=10 | "
                     + "+2.500 ms \\[+2.000, +3.000\\] | +23.9% \\[+19.1%, +28.7%\\] | REGRESSION |")
         )
+        #expect(
+            markdown.text.contains(
+                "| median | 10.450 ms | 12.950 ms | +2.500 ms \\[+2.000, +3.000\\] "
+                    + "(+23.9% \\[+19.1%, +28.7%\\]) |"))
+        #expect(markdown.text.contains("| p99 (not judged) | 10.900 ms | 13.400 ms |   |"))
         let svg = try #require(markdown.plots.first?.svg)
         #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg"))
         #expect(svg.contains("<style>"))

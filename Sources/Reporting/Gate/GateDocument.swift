@@ -90,17 +90,22 @@ public struct GateDocument: Sendable {
         ]
     }
 
-    /// Each run's count, median and p99 of a metric (p99 shown, not judged), and the shift.
+    /// Each run's count, median and p99 of a metric (p99 shown, not judged), and beside
+    /// the medians their shift with its interval, in ms and relative.
     static func runRows(_ comparison: LatencyComparison) -> [[String]] {
         let ms = { (value: Double) in ReportFormatting.milliseconds(value) + " ms" }
-        var rows = [
-            ["", "baseline", "candidate"],
-            ["samples", "\(comparison.baseline.count)", "\(comparison.candidate.count)"],
-            ["median", ms(comparison.baseline.medianMs), ms(comparison.candidate.medianMs)],
-            ["p99 (not judged)", ms(comparison.baseline.p99Ms), ms(comparison.candidate.p99Ms)],
-        ]
         let cells = GateTable.latencyCells(comparison)
-        rows.append(["shift of the median", cells[2], cells[3]])
-        return rows
+        return [
+            ["", "baseline", "candidate", "shift of the median"],
+            ["samples", "\(comparison.baseline.count)", "\(comparison.candidate.count)", ""],
+            [
+                "median", ms(comparison.baseline.medianMs), ms(comparison.candidate.medianMs),
+                "\(cells[2]) (\(cells[3]))",
+            ],
+            [
+                "p99 (not judged)", ms(comparison.baseline.p99Ms), ms(comparison.candidate.p99Ms),
+                "",
+            ],
+        ]
     }
 }
