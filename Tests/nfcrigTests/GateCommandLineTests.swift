@@ -142,6 +142,17 @@ import Testing
             directory.path,
         ])
         #expect(folder.status == 2)
+        let report = baseline.appendingPathComponent("report.json").path
+        let overwrite = try NFCRigProcess.run([
+            "gate", "--baseline", baseline.path, "--candidate", baseline.path, "--markdown",
+            report,
+        ])
+        #expect(overwrite.status == 2)
+        #expect(
+            overwrite.stderr.contains(
+                "--markdown \(report): is a report the gate reads; name another file"),
+            "\(overwrite.stderr)")
+        #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("{"))
         #expect(
             folder.stderr.contains("--markdown \(directory.path): cannot write: it is a folder"))
     }

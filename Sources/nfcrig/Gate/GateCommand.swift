@@ -91,6 +91,23 @@ struct GateCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        // A comparison written over a report it reads would destroy the baseline.
+        let reports = [baseline, candidate].map { Self.canonical(ReportFile.location(of: $0)) }
+        for (option, path) in [("--html", html), ("--markdown", markdown)] {
+            guard let path else { continue }
+            if reports.contains(Self.canonical(path)) {
+                throw ValidationError(
+                    "\(option) \(path): is a report the gate reads; name another file")
+            }
+        }
+        if let html, let markdown, Self.canonical(html) == Self.canonical(markdown) {
+            throw ValidationError("--html and --markdown both name \(html); name two files")
+        }
+    }
+
+    /// The absolute path with symbolic links resolved, for comparing two names of a file.
+    private static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     func run() throws {
