@@ -134,7 +134,7 @@ public enum GateTable {
         func notOffered(_ run: GateRunFacts) -> String {
             run.notOffered.isEmpty
                 ? "-"
-                : run.notOffered.map { "\($0.operation) (\($0.cases) cases)" }.joined(
+                : run.notOffered.map { "\($0.operation) (\(plural($0.cases, "case")))" }.joined(
                     separator: ", ")
         }
         var rows = [
