@@ -100,7 +100,8 @@ enum GateHTML {
         h2 { font-size: 1.25rem; margin-top: 2rem; border-bottom: 1px solid #d1d9e0; }
         table { border-collapse: collapse; margin: .5rem 0; }
         th, td { border: 1px solid #d1d9e0; padding: .25rem .6rem; text-align: left;
-          vertical-align: top; overflow-wrap: anywhere; }
+          vertical-align: top; overflow-wrap: break-word; }
+        table.changes td { white-space: nowrap; }
         th { background: #f6f8fa; }
         p.verdict { font-weight: 600; font-size: 1.1rem; }
         p.verdict.passed { color: #1a7f37; } p.verdict.failed { color: #cf222e; }
