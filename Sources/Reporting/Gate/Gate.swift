@@ -157,6 +157,10 @@ public enum Gate {
         for metric in Set(old.measurements.keys).union(new.measurements.keys).sorted() {
             switch (old.measurements[metric], new.measurements[metric]) {
             case (let before?, let after?):
+                if let split = bySeries(metric, old, new, limits: limits) {
+                    changes += split.map { change($0.0, $0.1) }
+                    continue
+                }
                 let comparison = limits.compare(
                     metric: metric,
                     baseline: LatencySamples(
@@ -171,6 +175,56 @@ public enum Gate {
             }
         }
         return changes
+    }
+
+    /// A metric compared series by series, when both reports kept samples and the metric's
+    /// series differ in their conditions in either run (a read at each bit rate, of each
+    /// tag type): a slow-down under one condition would drown in the others if their
+    /// samples were pooled. Conditions measured in one run only are lost coverage or
+    /// added. Nil when the metric is one series (or one set of conditions) in each run, or
+    /// a report kept no samples: it is then compared whole.
+    private static func bySeries(
+        _ metric: String, _ old: CaseReport, _ new: CaseReport, limits: Limits
+    ) -> [(GateChange.Kind, GateAssessment)]? {
+        guard let before = old.series, let after = new.series else { return nil }
+        func groups(_ series: [LatencySeries]) -> [(MeasurementConditions?, [Int64])] {
+            var order: [MeasurementConditions?] = []
+            var samples: [MeasurementConditions?: [Int64]] = [:]
+            for entry in series where entry.name == metric {
+                if samples[entry.conditions] == nil { order.append(entry.conditions) }
+                samples[entry.conditions, default: []] += entry.samplesMicroseconds
+            }
+            return order.map { ($0, samples[$0] ?? []) }
+        }
+        let baseline = groups(before)
+        let candidate = groups(after)
+        guard baseline.count > 1 || candidate.count > 1 else { return nil }
+        let candidateSamples = Dictionary(candidate, uniquingKeysWith: +)
+        let baselineConditions = Set(baseline.map(\.0))
+        var changes: [(GateChange.Kind, GateAssessment)] = []
+        for (conditions, samples) in baseline {
+            guard let other = candidateSamples[conditions] else {
+                changes.append(
+                    (.metricMissing(metric: metric, conditions: conditions), .lostCoverage))
+                continue
+            }
+            guard let summary = Self.summary(samples), let otherSummary = Self.summary(other),
+                let compared = limits.compare(
+                    metric: metric, conditions: conditions,
+                    baseline: LatencySamples(samplesMicroseconds: samples, summary: summary),
+                    candidate: LatencySamples(samplesMicroseconds: other, summary: otherSummary))
+            else { continue }
+            changes.append((.latency(compared.0), compared.1))
+        }
+        for (conditions, _) in candidate where !baselineConditions.contains(conditions) {
+            changes.append((.metricAdded(metric: metric, conditions: conditions), .neutral))
+        }
+        return changes
+    }
+
+    /// The summary of one series' samples, for its p99 and its count.
+    private static func summary(_ micros: [Int64]) -> MeasurementSummary? {
+        MeasurementSummary(samples: micros.map { .microseconds($0) })
     }
 
     /// Warns, once per run, that a report keeps no samples when that left a latency
@@ -217,9 +271,10 @@ public enum Gate {
 
         /// The comparison of a metric and its assessment; nil when both runs measured the
         /// same (identical samples, or identical summaries where samples were not kept).
-        func compare(metric: String, baseline: LatencySamples, candidate: LatencySamples)
-            -> (LatencyComparison, GateAssessment)?
-        {
+        func compare(
+            metric: String, conditions: MeasurementConditions? = nil, baseline: LatencySamples,
+            candidate: LatencySamples
+        ) -> (LatencyComparison, GateAssessment)? {
             guard !baseline.isSame(as: candidate) else { return nil }
             var shift: MedianShift?
             if let before = baseline.sortedMicroseconds, let after = candidate.sortedMicroseconds {
@@ -228,7 +283,8 @@ public enum Gate {
                     confidence: confidence)
             }
             let comparison = LatencyComparison(
-                metric: metric, baseline: baseline, candidate: candidate, shift: shift)
+                metric: metric, conditions: conditions, baseline: baseline,
+                candidate: candidate, shift: shift)
             return (comparison, shift.map(assess) ?? .notEnoughSamples)
         }
 

@@ -12,10 +12,13 @@ public struct GateChange: Sendable, Hashable {
         case caseAdded(candidate: Verdict)
         /// A metric's samples differ: its median's shift, judged or not.
         case latency(LatencyComparison)
-        /// The metric has samples in the baseline but none in the candidate.
-        case metricMissing(metric: String)
-        /// The metric has samples only in the candidate.
-        case metricAdded(metric: String)
+        /// The metric has samples in the baseline but none in the candidate; with
+        /// `conditions`, only its series measured under them (the metric's other series
+        /// are still there).
+        case metricMissing(metric: String, conditions: MeasurementConditions? = nil)
+        /// The metric has samples only in the candidate; with `conditions`, only its series
+        /// measured under them.
+        case metricAdded(metric: String, conditions: MeasurementConditions? = nil)
     }
 
     /// The case's ID.

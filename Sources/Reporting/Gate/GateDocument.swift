@@ -71,7 +71,8 @@ public struct GateDocument: Sendable {
             else { return nil }
             let limit = max(tolerance * comparison.baseline.medianMs * 1000, minimumDelta)
             let title =
-                "\(change.caseID) \(comparison.metric): \(GateTable.label(change.assessment))"
+                "\(change.caseID) \(GateTable.name(comparison.metric, comparison.conditions)): "
+                + GateTable.label(change.assessment)
             return Plot(
                 change: change, comparison: comparison,
                 svg: GateDistributionSVG(

@@ -78,7 +78,9 @@ enum GateMarkdown {
     /// `01-NDEF-R-001-readTime._1KiB.svg`: numbered so that names stay unique, with only
     /// letters, digits, `.`, `-` and `_` (a case ID or metric may hold anything).
     private static func fileName(index: Int, plot: GateDocument.Plot) -> String {
-        let raw = "\(plot.change.caseID)-\(plot.comparison.metric)"
+        let raw =
+            "\(plot.change.caseID)-\(plot.comparison.metric)"
+            + (plot.comparison.conditions.map { "-" + $0.label } ?? "")
         let safe = String(
             raw.unicodeScalars.map { scalar -> Character in
                 let allowed =

@@ -83,13 +83,23 @@ public enum GateTable {
             return [id, "case missing", baseline.rawValue, "-", "-", "-", assessment]
         case .caseAdded(let candidate):
             return [id, "new case", "-", candidate.rawValue, "-", "-", assessment]
-        case .metricMissing(let metric):
-            return [id, metric, "measured", "not measured", "-", "-", assessment]
-        case .metricAdded(let metric):
-            return [id, metric, "not measured", "measured", "-", "-", assessment]
+        case .metricMissing(let metric, let conditions):
+            return [
+                id, name(metric, conditions), "measured", "not measured", "-", "-", assessment,
+            ]
+        case .metricAdded(let metric, let conditions):
+            return [
+                id, name(metric, conditions), "not measured", "measured", "-", "-", assessment,
+            ]
         case .latency(let latency):
-            return [id, "\(latency.metric) median"] + latencyCells(latency) + [assessment]
+            return [id, name(latency.metric + " median", latency.conditions)]
+                + latencyCells(latency) + [assessment]
         }
+    }
+
+    /// A metric's name, with the conditions of the series a row is about.
+    static func name(_ metric: String, _ conditions: MeasurementConditions?) -> String {
+        conditions.map { "\(metric) (\($0.label))" } ?? metric
     }
 
     /// The baseline, candidate, shift and relative cells of a latency row: each run's

@@ -1,8 +1,14 @@
+import Conformance
+
 /// One metric of one case in both runs: the shift of its median with a confidence interval
 /// when both runs have enough samples, and what the gate made of it.
 public struct LatencyComparison: Sendable, Hashable {
     /// The metric's name (a series name such as `readTime.<1KiB`).
     public var metric: String
+    /// What the compared series measured under, when the metric's series differ in their
+    /// conditions (a read at each bit rate) and are compared one by one; nil when the
+    /// metric is compared whole.
+    public var conditions: MeasurementConditions?
     /// The baseline's samples.
     public var baseline: LatencySamples
     /// The candidate's samples.
@@ -13,9 +19,11 @@ public struct LatencyComparison: Sendable, Hashable {
 
     /// Creates a comparison.
     public init(
-        metric: String, baseline: LatencySamples, candidate: LatencySamples, shift: MedianShift?
+        metric: String, conditions: MeasurementConditions? = nil, baseline: LatencySamples,
+        candidate: LatencySamples, shift: MedianShift?
     ) {
         self.metric = metric
+        self.conditions = conditions
         self.baseline = baseline
         self.candidate = candidate
         self.shift = shift

@@ -63,3 +63,22 @@ enum GateSamples {
         return result.changes.first?.assessment
     }
 }
+
+extension GateSamples {
+    /// A case whose one metric has a series per entry of `series`, each with its
+    /// conditions, and a summary of all their samples together, as reports keep them.
+    static func conditionedCase(
+        _ id: String, metric: String = "readTime.<1KiB",
+        series: [(MeasurementConditions, [Double])]
+    ) -> CaseReport {
+        let kept = series.map { conditions, milliseconds in
+            LatencySeries(
+                name: metric, conditions: conditions,
+                samplesMs: milliseconds.map { ($0 * 1000).rounded() / 1000 })
+        }
+        let all = kept.flatMap(\.samplesMicroseconds).map { Duration.microseconds($0) }
+        return CaseReport(
+            id: id, suite: "s", title: id, verdict: .pass,
+            measurements: [metric: MeasurementSummary(samples: all)!], series: kept)
+    }
+}
