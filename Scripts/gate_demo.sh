@@ -11,14 +11,14 @@
 # The venvs .build-gate/nfcpy-1.0.3 and nfcpy-1.0.4 are made by `make gate-demo` (the
 # Makefile's python-deps, as for .build-venv). Environment: NFCRIG (default
 # .build/debug/nfcrig), OUT (default Reports/gate-demo), TOLERANCE and MIN_DELTA (the gate's
-# limits; docs/gate.md says why these defaults).
+# limits, the gate's own defaults; docs/gate.md says why).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 NFCRIG=${NFCRIG:-.build/debug/nfcrig}
 OUT=${OUT:-Reports/gate-demo}
 TOLERANCE=${TOLERANCE:-10%}
-MIN_DELTA=${MIN_DELTA:-1s}
+MIN_DELTA=${MIN_DELTA:-0.5ms}
 
 # run NAME VERSION: every suite against nfcpy VERSION, reports in $OUT/NAME (NAME/latest is
 # the run); the run's lines go to $OUT/NAME.log. A failing case (exit 1) is expected, nfcpy

@@ -31,7 +31,9 @@ import Testing
         #expect(result.regressions.count == 340)
         let table = GateTable.render(result)
         #expect(
-            table.contains("CASE-001  verdict       pass      skip          -      LOST COVERAGE"))
+            table.contains(
+                "CASE-001  verdict       pass      skip          -                     -         "
+                    + "LOST COVERAGE"))
         #expect(table.contains("outcome      PASS"))
         #expect(table.contains("NOTHING JUDGED: every case of suite s skipped"))
         #expect(table.contains("not offered  -"))
@@ -84,7 +86,8 @@ import Testing
         let table = GateTable.render(result)
         #expect(
             table.contains(
-                "SKIPS   verdict       pass      skip          -      accepted (lost coverage)")
+                "SKIPS   verdict       pass      skip          -                     -         "
+                    + "accepted (lost coverage)")
         )
         #expect(
             table.hasSuffix("gate: passed: 4 changes, no regression (4 lost coverage accepted)"))

@@ -6,8 +6,11 @@ import Testing
 
 /// `nfcrig gate` as CI sees it: exit 0 without regressions, 1 with one, 2 on bad input.
 @Suite struct GateCommandLineTests {
-    func run(_ id: String, verdict: Verdict, p50: Duration) -> RunResult {
-        RunResult(
+    /// A run of one case whose `readTime` has `count` samples around `p50`, 0.1 ms apart
+    /// (three, as a run without `--repeat` has, unless told).
+    func run(_ id: String, verdict: Verdict, p50: Duration, count: Int = 3) -> RunResult {
+        let samples = (0..<count).map { p50 + .microseconds(100 * ($0 - count / 2)) }
+        return RunResult(
             runID: id, rigName: "sim", rigFile: "Rigs/sim.yaml", clock: "virtual",
             dut: DUTIdentity(name: "reader", firmware: "1"), nfcrigVersion: "0.1.0", commit: nil,
             startedAt: Date(timeIntervalSince1970: 1_700_000_000),
@@ -15,7 +18,7 @@ import Testing
                 CaseResult(
                     id: "NDEF-R-001", suite: "ndef-read", title: "reads", verdict: verdict,
                     message: verdict == .pass ? "" : "wrong message",
-                    measurements: [MeasurementSeries(name: "readTime", samples: [p50, p50, p50])])
+                    measurements: [MeasurementSeries(name: "readTime", samples: samples)])
             ])
     }
 
@@ -50,18 +53,108 @@ import Testing
         #expect(outcome.status == 0)
     }
 
-    @Test func latencyGrowthBeyondBothLimitsExitsOne() throws {
+    @Test func aMedianShiftedBeyondBothLimitsWithEnoughSamplesExitsOne() throws {
+        let directory = try reports()
+        let baseline = try ReportWriter.write(
+            run("base", verdict: .pass, p50: .milliseconds(10), count: 20), to: directory)
+        let candidate = try ReportWriter.write(
+            run("cand", verdict: .pass, p50: .milliseconds(12), count: 20), to: directory)
+        let outcome = try NFCRigProcess.run([
+            "gate", "--baseline", baseline.path, "--candidate", candidate.path, "--tolerance",
+            "10%", "--min-delta", "0.5ms",
+        ])
+        // Samples 0.1 ms apart: the 99 % interval's lower end, +1.4 ms, is beyond both limits.
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stdout.contains(
+                "NDEF-R-001  readTime median  9.950 ms, n=20  11.950 ms, n=20  +2.000 ms "
+                    + "[+1.400, +2.600]  +20.1% [+14.1%, +26.1%]  REGRESSION"),
+            "\(outcome.stdout)")
+    }
+
+    @Test func threeSamplesAreNotEnoughToJudgeSoTheGatePassesAndSaysSo() throws {
         let directory = try reports()
         let baseline = try ReportWriter.write(
             run("base", verdict: .pass, p50: .milliseconds(10)), to: directory)
         let candidate = try ReportWriter.write(
-            run("cand", verdict: .pass, p50: .milliseconds(12)), to: directory)
+            run("cand", verdict: .pass, p50: .milliseconds(20)), to: directory)
         let outcome = try NFCRigProcess.run([
-            "gate", "--baseline", baseline.path, "--candidate", candidate.path, "--tolerance",
-            "10%",
-            "--min-delta", "0.5ms",
+            "gate", "--baseline", baseline.path, "--candidate", candidate.path,
         ])
-        #expect(outcome.status == 1)
+        #expect(outcome.status == 0, "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("+10.000 ms, no interval"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("not enough samples to judge"))
+        #expect(
+            outcome.stdout.hasSuffix(
+                "gate: passed: 1 change, no regression (1 latency with too few samples to judge)\n")
+        )
+    }
+
+    @Test func htmlAndMarkdownWriteTheComparisonWithAPlotPerRegressedMetric() throws {
+        let directory = try reports()
+        let baseline = try ReportWriter.write(
+            run("base", verdict: .pass, p50: .milliseconds(10), count: 20), to: directory)
+        let candidate = try ReportWriter.write(
+            run("cand", verdict: .pass, p50: .milliseconds(12), count: 20), to: directory)
+        let html = directory.appendingPathComponent("gate.html")
+        let markdown = directory.appendingPathComponent("gate.md")
+        let outcome = try NFCRigProcess.run([
+            "gate", "--baseline", baseline.path, "--candidate", candidate.path, "--html",
+            html.path, "--markdown", markdown.path,
+        ])
+        #expect(outcome.status == 1, "\(outcome.stderr)")
+        let page = try String(contentsOf: html, encoding: .utf8)
+        #expect(page.contains("gate: FAILED: 1 regression (of 1 change)"))
+        #expect(page.contains("<svg class=\"gate-distribution\""))
+        #expect(page.contains("NDEF-R-001 readTime: REGRESSION"))
+        #expect(page.contains("p99 (not judged)"))
+        #expect(!page.lowercased().contains("<script"))
+        let text = try String(contentsOf: markdown, encoding: .utf8)
+        #expect(text.contains("**gate: FAILED: 1 regression (of 1 change)**"))
+        #expect(
+            text.contains(
+                "![NDEF-R-001 readTime: REGRESSION: the baseline's samples against the "
+                    + "candidate's](gate-plots/01-NDEF-R-001-readTime.svg)"), "\(text)")
+        let plot = try String(
+            contentsOf: directory.appendingPathComponent("gate-plots/01-NDEF-R-001-readTime.svg"),
+            encoding: .utf8)
+        #expect(plot.hasPrefix("<?xml"))
+        #expect(plot.contains("<style>"))
+        #expect(!plot.lowercased().contains("<script"))
+    }
+
+    @Test func aFileInAFolderThatDoesNotExistIsAUsageErrorNamingTheOptionAndThePath() throws {
+        let directory = try reports()
+        let baseline = try ReportWriter.write(
+            run("base", verdict: .pass, p50: .milliseconds(10)), to: directory)
+        let missing = directory.appendingPathComponent("no-such-folder/gate.html").path
+        let outcome = try NFCRigProcess.run([
+            "gate", "--baseline", baseline.path, "--candidate", baseline.path, "--html", missing,
+        ])
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.stderr.contains(
+                "--html \(missing): cannot write: its folder "
+                    + "\(directory.appendingPathComponent("no-such-folder").path) does not exist"),
+            "\(outcome.stderr)")
+        let folder = try NFCRigProcess.run([
+            "gate", "--baseline", baseline.path, "--candidate", baseline.path, "--markdown",
+            directory.path,
+        ])
+        #expect(folder.status == 2)
+        let report = baseline.appendingPathComponent("report.json").path
+        let overwrite = try NFCRigProcess.run([
+            "gate", "--baseline", baseline.path, "--candidate", baseline.path, "--markdown",
+            report,
+        ])
+        #expect(overwrite.status == 2)
+        #expect(
+            overwrite.stderr.contains(
+                "--markdown \(report): is a report the gate reads; name another file"),
+            "\(overwrite.stderr)")
+        #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("{"))
+        #expect(
+            folder.stderr.contains("--markdown \(directory.path): cannot write: it is a folder"))
     }
 
     @Test func anUnreadableToleranceIsAUsageError() throws {
@@ -106,7 +199,8 @@ import Testing
         for id in ["CASE-1", "CASE-2", "CASE-3"] {
             #expect(
                 outcome.stdout.contains(
-                    "\(id)  verdict       pass      skip          -      LOST COVERAGE"),
+                    "\(id)  verdict       pass      skip          -                     -         "
+                        + "LOST COVERAGE"),
                 "\(outcome.stdout)")
         }
         #expect(outcome.stdout.contains("reader base, firmware fw-base"))
@@ -149,6 +243,16 @@ import Testing
                 "error: the baseline was judged under profile nfc-forum and the candidate under corenfc"
             ),
             "\(refused.stderr)")
+        // A document asked for says why the gate refused, for the CI summary.
+        let markdown = directory.appendingPathComponent("refused.md")
+        let documented = try NFCRigProcess.run([
+            "gate", "--baseline", baseline.path, "--candidate", candidate.path, "--markdown",
+            markdown.path,
+        ])
+        #expect(documented.status == 2)
+        let text = try String(contentsOf: markdown, encoding: .utf8)
+        #expect(text.contains("**gate: REFUSED: the runs do not compare**"))
+        #expect(text.contains("profile nfc-forum and the candidate under corenfc"))
         let allowed = try NFCRigProcess.run([
             "gate", "--baseline", baseline.path, "--candidate", candidate.path,
             "--allow-different-profile",

@@ -1,6 +1,7 @@
 /// One entry of `nfcrig gate --accept` or `--accept-file`: lost coverage the candidate may
 /// have on purpose. `CASE-ID` accepts all of a case's lost coverage (it skips now, it is
-/// missing, its metrics are gone); `CASE-ID:metric` accepts only that metric's loss.
+/// missing, its metrics are gone); `CASE-ID:metric` accepts only that metric's loss, under
+/// any of its conditions.
 public struct GateAcceptance: Sendable, Hashable {
     /// The case's ID.
     public var caseID: String
@@ -23,7 +24,7 @@ public struct GateAcceptance: Sendable, Hashable {
     public func accepts(_ change: GateChange) -> Bool {
         guard change.caseID == caseID, change.assessment == .lostCoverage else { return false }
         guard let metric else { return true }
-        if case .metricMissing(metric) = change.kind { return true }
+        if case .metricMissing(metric, _) = change.kind { return true }
         return false
     }
 }

@@ -1,7 +1,7 @@
 /// What one change means for the gate.
 public enum GateAssessment: String, Sendable, Hashable {
-    /// Fails the gate: pass → fail/error, or a p50/p99 grown beyond both the tolerance and
-    /// the minimum delta.
+    /// Fails the gate: pass → fail/error, or a metric whose median's shift lies, with its
+    /// whole confidence interval, above both the tolerance and the minimum delta.
     case regression
     /// Fails the gate unless accepted (`--accept`): something the baseline judged or
     /// measured that the candidate does not: a case missing, a judged case (pass or fail)
@@ -9,10 +9,16 @@ public enum GateAssessment: String, Sendable, Hashable {
     case lostCoverage
     /// Lost coverage that an accept entry names: listed, does not fail the gate.
     case accepted
-    /// Better: fail/error → pass, or a p50/p99 shrunk beyond both limits.
+    /// Better: fail/error → pass, or a median's shift whose whole interval lies below both
+    /// limits' negatives.
     case improvement
-    /// A latency moved, but not beyond both limits.
-    case withinTolerance
+    /// A metric's samples moved, but the interval of its median's shift reaches inside the
+    /// limits: no change the samples can show.
+    case withinNoise
+    /// A metric's samples moved, but one of the runs has fewer samples than
+    /// ``MedianShift/minimumSamples`` (or kept none: reports before schema 4) to judge by.
+    /// Listed, never a regression.
+    case notEnoughSamples
     /// Worth listing, neither better nor worse: a new case, a metric added, another
     /// verdict change (from skip, fail ↔ error, error → skip).
     case neutral

@@ -10,12 +10,15 @@ public struct GateChange: Sendable, Hashable {
         case caseMissing(baseline: Verdict)
         /// The case is new in the candidate.
         case caseAdded(candidate: Verdict)
-        /// A percentile of a metric moved.
-        case latency(LatencyChange)
-        /// The metric has samples in the baseline but none in the candidate.
-        case metricMissing(metric: String)
-        /// The metric has samples only in the candidate.
-        case metricAdded(metric: String)
+        /// A metric's samples differ: its median's shift, judged or not.
+        case latency(LatencyComparison)
+        /// The metric has samples in the baseline but none in the candidate; with
+        /// `conditions`, only its series measured under them (the metric's other series
+        /// are still there).
+        case metricMissing(metric: String, conditions: MeasurementConditions? = nil)
+        /// The metric has samples only in the candidate; with `conditions`, only its series
+        /// measured under them.
+        case metricAdded(metric: String, conditions: MeasurementConditions? = nil)
     }
 
     /// The case's ID.
@@ -33,41 +36,5 @@ public struct GateChange: Sendable, Hashable {
         self.suite = suite
         self.kind = kind
         self.assessment = assessment
-    }
-}
-
-/// A p50 or p99 of one metric, before and after.
-public struct LatencyChange: Sendable, Hashable {
-    /// The metric's name.
-    public var metric: String
-    /// Which percentile.
-    public var percentile: GatePercentile
-    /// The baseline's value in milliseconds.
-    public var baselineMs: Double
-    /// The candidate's value in milliseconds.
-    public var candidateMs: Double
-
-    /// Creates a latency change.
-    public init(metric: String, percentile: GatePercentile, baselineMs: Double, candidateMs: Double)
-    {
-        self.metric = metric
-        self.percentile = percentile
-        self.baselineMs = baselineMs
-        self.candidateMs = candidateMs
-    }
-
-    /// Candidate minus baseline, in milliseconds (to the microsecond).
-    public var deltaMs: Double {
-        Double(
-            Microseconds.of(milliseconds: candidateMs) - Microseconds.of(milliseconds: baselineMs))
-            / 1000
-    }
-
-    /// The delta as a fraction of the baseline (`0.25` for 25 % slower); `nil` when the
-    /// baseline is zero.
-    public var relativeChange: Double? {
-        let baseline = Microseconds.of(milliseconds: baselineMs)
-        guard baseline > 0 else { return nil }
-        return Double(Microseconds.of(milliseconds: candidateMs) - baseline) / Double(baseline)
     }
 }

@@ -1,4 +1,4 @@
-/// What the gate found: every change, the limits it judged latencies by, what it shows of
+/// What the gate found: every change, the limits and confidence it judged latencies by, what it shows of
 /// each run, and its warnings.
 public struct GateResult: Sendable, Hashable {
     /// Whether the candidate may go ahead.
@@ -17,6 +17,8 @@ public struct GateResult: Sendable, Hashable {
     public var tolerance: Double
     /// The absolute growth allowed.
     public var minimumDelta: Duration
+    /// The two-sided confidence of each median shift's interval (`0.99`).
+    public var confidence: Double
     /// Every change, in baseline case order, then the new cases in candidate order.
     public var changes: [GateChange]
     /// What the gate could not check or was told to allow, and accept entries that accepted
@@ -26,8 +28,10 @@ public struct GateResult: Sendable, Hashable {
     /// Creates a result.
     public init(
         baseline: GateRunFacts, candidate: GateRunFacts, tolerance: Double,
-        minimumDelta: Duration, changes: [GateChange], warnings: [String] = []
+        minimumDelta: Duration, confidence: Double = 0.99, changes: [GateChange],
+        warnings: [String] = []
     ) {
+        self.confidence = confidence
         self.baseline = baseline
         self.candidate = candidate
         self.tolerance = tolerance

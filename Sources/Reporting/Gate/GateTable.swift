@@ -7,12 +7,9 @@ public enum GateTable {
     /// nfcrig build, profile, catalogue, outcome), the warnings, one row per change (or
     /// `no changes`), and a verdict line: `gate: passed ...` or `gate: FAILED ...`.
     public static func render(_ result: GateResult) -> String {
-        let milliseconds = Double(Microseconds.of(result.minimumDelta)) / 1000
         var lines = [
             "gate: baseline \(cell(result.baselineRunID)) vs candidate "
-                + "\(cell(result.candidateRunID)); a latency regresses when p50 or p99 grows by "
-                + "more than \(ReportFormatting.percent(result.tolerance)) and more than "
-                + "\(ReportFormatting.compactMilliseconds(milliseconds)) ms",
+                + "\(cell(result.candidateRunID)); \(rule(result))",
             "",
         ]
         lines += layout(facts(result.baseline, result.candidate))
@@ -24,61 +21,118 @@ public enum GateTable {
         if result.changes.isEmpty {
             lines.append("no changes")
         } else {
-            let header = ["CASE", "CHANGE", "BASELINE", "CANDIDATE", "DELTA", "ASSESSMENT"]
+            let header = [
+                "CASE", "CHANGE", "BASELINE", "CANDIDATE",
+                "SHIFT [\(ReportFormatting.percent(result.confidence)) INTERVAL]", "RELATIVE",
+                "ASSESSMENT",
+            ]
             lines += layout([header] + result.changes.map(row))
         }
+        lines.append("")
+        lines.append(verdict(result))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The verdict line: `gate: passed: ...` or `gate: FAILED: ...` with the counts.
+    static func verdict(_ result: GateResult) -> String {
         let regressions = result.changes.count { $0.assessment == .regression }
         let lost = result.changes.count { $0.assessment == .lostCoverage }
         let accepted = result.changes.count { $0.assessment == .accepted }
         let changes = result.changes.count
-        let acceptedNote = accepted == 0 ? "" : " (\(accepted) lost coverage accepted)"
-        lines.append("")
+        let unjudged = result.changes.count { $0.assessment == .notEnoughSamples }
+        let notes =
+            (accepted == 0 ? [] : ["\(accepted) lost coverage accepted"])
+            + (unjudged == 0
+                ? []
+                : ["\(plural(unjudged, "latency", "latencies")) with too few samples to judge"])
+        let note = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
         switch result.outcome {
         case .passed:
-            lines.append(
-                "gate: passed: "
-                    + (changes == 0
-                        ? "no changes"
-                        : "\(plural(changes, "change")), no regression" + acceptedNote))
+            let changed = "\(plural(changes, "change")), no regression" + note
+            return "gate: passed: " + (changes == 0 ? "no changes" : changed)
         case .regressed:
             let counts =
                 (regressions > 0 ? [plural(regressions, "regression")] : [])
                 + (lost > 0 ? ["\(lost) lost coverage"] : [])
-            lines.append(
-                "gate: FAILED: \(counts.joined(separator: ", ")) "
-                    + "(of \(plural(changes, "change")))" + acceptedNote)
+            let of = (["of " + plural(changes, "change")] + notes).joined(separator: "; ")
+            return "gate: FAILED: \(counts.joined(separator: ", ")) (\(of))"
         }
-        return lines.joined(separator: "\n")
     }
 
-    private static func row(_ change: GateChange) -> [String] {
+    /// The rule latencies are judged by, in one clause.
+    static func rule(_ result: GateResult) -> String {
+        let milliseconds = Double(Microseconds.of(result.minimumDelta)) / 1000
+        return "a latency regresses when the "
+            + "\(ReportFormatting.percent(result.confidence)) interval of its median's shift "
+            + "lies wholly above +\(ReportFormatting.percent(result.tolerance)) and above "
+            + "+\(ReportFormatting.compactMilliseconds(milliseconds)) ms "
+            + "(at least \(MedianShift.minimumSamples) samples in each run)"
+    }
+
+    private static func row(_ change: GateChange) -> [String] { cells(change).map(cell) }
+
+    /// A change as the table's cells, unescaped: case, change, baseline, candidate, shift,
+    /// relative, assessment.
+    static func cells(_ change: GateChange) -> [String] {
         let assessment = label(change.assessment)
-        let id = cell(change.caseID)
+        let id = change.caseID
         switch change.kind {
         case .verdict(let baseline, let candidate):
-            return [id, "verdict", baseline.rawValue, candidate.rawValue, "-", assessment]
+            return [id, "verdict", baseline.rawValue, candidate.rawValue, "-", "-", assessment]
         case .caseMissing(let baseline):
-            return [id, "case missing", baseline.rawValue, "-", "-", assessment]
+            return [id, "case missing", baseline.rawValue, "-", "-", "-", assessment]
         case .caseAdded(let candidate):
-            return [id, "new case", "-", candidate.rawValue, "-", assessment]
-        case .metricMissing(let metric):
-            return [id, cell(metric), "measured", "not measured", "-", assessment]
-        case .metricAdded(let metric):
-            return [id, cell(metric), "not measured", "measured", "-", assessment]
-        case .latency(let latency):
-            let ms = ReportFormatting.milliseconds
-            let delta = latency.deltaMs
-            let relative = latency.relativeChange.map { " (\(ReportFormatting.signedPercent($0)))" }
+            return [id, "new case", "-", candidate.rawValue, "-", "-", assessment]
+        case .metricMissing(let metric, let conditions):
             return [
-                id, "\(cell(latency.metric)) \(latency.percentile.rawValue)",
-                "\(ms(latency.baselineMs)) ms", "\(ms(latency.candidateMs)) ms",
-                (delta > 0 ? "+" : "") + "\(ms(delta)) ms" + (relative ?? ""), assessment,
+                id, name(metric, conditions), "measured", "not measured", "-", "-", assessment,
+            ]
+        case .metricAdded(let metric, let conditions):
+            return [
+                id, name(metric, conditions), "not measured", "measured", "-", "-", assessment,
+            ]
+        case .latency(let latency):
+            return [id, name(latency.metric + " median", latency.conditions)]
+                + latencyCells(latency) + [assessment]
+        }
+    }
+
+    /// A metric's name, with the conditions of the series a row is about.
+    static func name(_ metric: String, _ conditions: MeasurementConditions?) -> String {
+        conditions.map { "\(metric) (\($0.label))" } ?? metric
+    }
+
+    /// The baseline, candidate, shift and relative cells of a latency row: each run's
+    /// median and sample count, the estimated shift and its interval in milliseconds and as
+    /// a share of the baseline's median; without an interval, the medians' plain difference.
+    static func latencyCells(_ latency: LatencyComparison) -> [String] {
+        let ms = ReportFormatting.milliseconds
+        func signed(_ value: Double) -> String { (value >= 0 ? "+" : "") + ms(value) }
+        func percent(_ value: Double) -> String { ReportFormatting.signedPercent(value) }
+        func run(_ samples: LatencySamples) -> String {
+            "\(ms(samples.medianMs)) ms, n=\(samples.count)"
+        }
+        guard let shift = latency.shiftMs else {
+            return [
+                run(latency.baseline), run(latency.candidate),
+                "\(signed(latency.medianDeltaMs)) ms, no interval",
+                latency.relativeMedianDelta.map(percent) ?? "-",
             ]
         }
+        let relative = latency.relativeShift.map {
+            "\(percent($0.estimate)) [\(percent($0.interval.lowerBound)), "
+                + "\(percent($0.interval.upperBound))]"
+        }
+        return [
+            run(latency.baseline), run(latency.candidate),
+            "\(signed(shift.estimate)) ms [\(signed(shift.interval.lowerBound)), "
+                + "\(signed(shift.interval.upperBound))]",
+            relative ?? "-",
+        ]
     }
 
     /// Both runs' facts, a row each: what was compared with what.
-    private static func facts(_ baseline: GateRunFacts, _ candidate: GateRunFacts) -> [[String]] {
+    static func facts(_ baseline: GateRunFacts, _ candidate: GateRunFacts) -> [[String]] {
         func dut(_ run: GateRunFacts) -> String {
             "\(run.dut.name), firmware \(run.dut.firmware)"
                 + (run.dut.isoDEP.map { ", ISO-DEP by the \($0.rawValue)" } ?? "")
@@ -90,7 +144,7 @@ public enum GateTable {
         func notOffered(_ run: GateRunFacts) -> String {
             run.notOffered.isEmpty
                 ? "-"
-                : run.notOffered.map { "\($0.operation) (\($0.cases) cases)" }.joined(
+                : run.notOffered.map { "\($0.operation) (\(plural($0.cases, "case")))" }.joined(
                     separator: ", ")
         }
         var rows = [
@@ -107,19 +161,21 @@ public enum GateTable {
         return rows.map { $0.map(cell) }
     }
 
-    private static func label(_ assessment: GateAssessment) -> String {
+    /// The assessment as the table and the documents spell it.
+    static func label(_ assessment: GateAssessment) -> String {
         switch assessment {
         case .regression: "REGRESSION"
         case .lostCoverage: "LOST COVERAGE"
         case .accepted: "accepted (lost coverage)"
         case .improvement: "improvement"
-        case .withinTolerance: "within tolerance"
+        case .withinNoise: "within noise"
+        case .notEnoughSamples: "not enough samples to judge"
         case .neutral: "changed"
         }
     }
 
     /// Report strings can come from any file: keep each on one visible line.
-    private static func cell(_ text: String) -> String {
+    static func cell(_ text: String) -> String {
         VisibleControls.replacing(in: text.replacing("\r\n", with: "\n"))
             .replacing("\n", with: "\u{21B5}").replacing("\t", with: " ")
     }
@@ -134,7 +190,7 @@ public enum GateTable {
         }
     }
 
-    private static func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    static func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
     }
 }
