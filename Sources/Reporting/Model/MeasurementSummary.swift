@@ -56,14 +56,6 @@ public struct MeasurementSummary: Sendable, Hashable, Codable {
             max: milliseconds(histogram.maxRecorded))
     }
 
-    /// The value of one of the percentiles the gate compares.
-    public func value(at percentile: GatePercentile) -> Double {
-        switch percentile {
-        case .p50: p50
-        case .p99: p99
-        }
-    }
-
     private enum CodingKeys: String, CodingKey {
         case unit, count, min, p50, p90, p99, max
     }
