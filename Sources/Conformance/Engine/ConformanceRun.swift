@@ -248,7 +248,8 @@ public struct ConformanceRun: Sendable {
         }
         let runner = ConformanceRunner(
             rig: rig, dut: dut, repeatCount: options.repeatCount ?? file.repeatCount,
-            repeatIsMinimum: options.repeatCount == nil, traceMode: options.traceMode, traceLimit: options.traceLimit, identity: identity)
+            repeatIsMinimum: options.repeatCount == nil, traceMode: options.traceMode,
+            traceLimit: options.traceLimit, identity: identity)
         var results: [CaseResult] = []
         for conformanceCase in cases {
             // The DUT's stderr lines name the case they came in.

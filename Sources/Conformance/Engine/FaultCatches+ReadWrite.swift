@@ -113,7 +113,10 @@ extension ConformanceCatalog {
             fault: "known-data-area-sizes",
             reader: "takes a Type 2 tag for NDEF only when its data area has the size of a "
                 + "known tag: 48, 144, 496 or 872 bytes (RfidResearchGroup/proxmark3#3443)",
-            fails: ["T2T-L-012", "T2T-L-015", "T2T-L-020", "T2T-L-021", "T2T-L-023", "LAT-004", "LAT-010"]),
+            fails: [
+                "T2T-L-012", "T2T-L-015", "T2T-L-020", "T2T-L-021", "T2T-L-023", "LAT-004",
+                "LAT-010",
+            ]),
         FaultCatch(
             fault: "ignores-mle-mlc",
             reader: "reads a Type 4 tag in pieces of 256 bytes (Le 00) and writes it in pieces "

@@ -187,7 +187,8 @@ extension LatencySuite {
                 _ = try await CaseSteps.scan(context, expecting: 1)
                 do throws(DUTError) {
                     try await context.timed(
-                        "writeTime", conditions: conditions(platform, rate: rate, messageBytes: bytes)
+                        "writeTime",
+                        conditions: conditions(platform, rate: rate, messageBytes: bytes)
                     ) { () async throws(DUTError) in
                         try await context.dut.write(message)
                     }

@@ -89,12 +89,18 @@ enum LatencySuite: ConformanceSuite {
             bytes >= 4096 || (platform == .type2 && bytes == type2Sizes.last)
         }
         for rate in bitRates {
-            cases += [(detectCase(.type2, rate: rate), false), (detectCase(.type4, rate: rate), false)]
+            cases += [
+                (detectCase(.type2, rate: rate), false), (detectCase(.type4, rate: rate), false),
+            ]
             for (platform, sizes) in [(Platform.type2, type2Sizes), (.type4, type4Sizes)] {
-                cases += sizes.map { (readCase(platform, bytes: $0, rate: rate), heavy(platform, $0)) }
+                cases += sizes.map {
+                    (readCase(platform, bytes: $0, rate: rate), heavy(platform, $0))
+                }
             }
             for (platform, sizes) in [(Platform.type2, type2Sizes), (.type4, type4Sizes)] {
-                cases += sizes.map { (writeCase(platform, bytes: $0, rate: rate), heavy(platform, $0)) }
+                cases += sizes.map {
+                    (writeCase(platform, bytes: $0, rate: rate), heavy(platform, $0))
+                }
             }
             cases += apduSizes.map { (apduCase(dataBytes: $0, rate: rate), false) }
         }

@@ -39,7 +39,12 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("case"), help: "Run only the case with this ID (repeatable).")
     var cases: [String] = []
 
-    @Option(name: .customLong("repeat"), help: "Repetitions per case (overrides the rig file).")
+    @Option(
+        name: .customLong("repeat"),
+        help: """
+            Repetitions per case: exactly N, overriding the rig file's repeat and a case's own \
+            count (the latency suite runs 100 by default, 20 for its heaviest cases).
+            """)
     var repeatCount: Int?
 
     @Option(help: "Where reports go.")
