@@ -1,6 +1,7 @@
 import Foundation
 import PN533Sim
 import Rig
+import TagReader
 import Testing
 
 @testable import Conformance
@@ -12,15 +13,18 @@ import Testing
 @Suite struct LatencySuiteTests {
     /// `caseIDs` of the latency suite on the catalogue's rig with `repeat:` set to
     /// `rigRepeat`, and `--repeat` when `override` is given.
-    static func run(_ caseIDs: [String], rigRepeat: Int = 3, override: Int? = nil)
-        async throws -> [CaseResult]
-    {
+    static func run(
+        _ caseIDs: [String]? = nil, rigRepeat: Int = 3, override: Int? = nil,
+        faults: [String] = []
+    ) async throws -> [CaseResult] {
         var rig = CatalogRuns.rig
         rig.repeatCount = rigRepeat
         return try await ConformanceRun.run(
             rig, fileName: "latency.yaml",
             directory: URL(fileURLWithPath: NSTemporaryDirectory()),
-            options: .init(suites: [LatencySuite.name], caseIDs: caseIDs, repeatCount: override),
+            options: .init(
+                suites: [LatencySuite.name], caseIDs: caseIDs, repeatCount: override,
+                dutFaults: try ReaderFaults(parsing: faults)),
             runID: "latency", nfcrigVersion: "test", commit: nil, progress: { _ in }
         ).cases
     }
@@ -105,6 +109,23 @@ import Testing
         #expect(fewer.first?.measurements.first { $0.name == "writeTime" }?.samples.count == 4)
         let more = try await Self.run(["LAT-014"], override: 25)
         #expect(more.first?.measurements.first { $0.name == "writeTime" }?.samples.count == 25)
+    }
+
+    /// Four faults that between them fail every case, each only its own: a reader that
+    /// loses a message's last byte, writes no length, or drops Le 00 earns no figure.
+    @Test(arguments: [
+        ("tlv-length-off-by-one", ["LAT-001", "LAT-003", "LAT-004"]),
+        ("nlen-off-by-one", ["LAT-002", "LAT-005", "LAT-006", "LAT-007", "LAT-008"]),
+        ("skips-length-write", ["LAT-009", "LAT-010", "LAT-011", "LAT-012", "LAT-013", "LAT-014"]),
+        ("zero-le-as-absent", ["LAT-015", "LAT-016", "LAT-017", "LAT-018"]),
+    ])
+    func aFaultyReaderFailsTheCasesItsFaultSpoils(_ fault: String, _ failing: [String])
+        async throws
+    {
+        let results = try await Self.run(override: 1, faults: [fault])
+        #expect(results.count == 18)
+        #expect(results.filter { $0.verdict != .pass }.map(\.id) == failing, "\(fault)")
+        #expect(results.filter { $0.verdict != .pass }.allSatisfy { $0.verdict == .fail })
     }
 
     @Test func everyCaseIsFailedByAtLeastOneReaderFault() {
