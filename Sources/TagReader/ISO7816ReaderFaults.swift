@@ -26,6 +26,12 @@ public struct ISO7816ReaderFaults: ReaderFaultSet, Sendable, Hashable {
     /// `stale-answer-after-loss`: when the card is gone, the reader hands back its last
     /// answer instead of an error.
     public static let staleAnswerAfterLoss = ISO7816ReaderFaults(rawValue: 1 << 5)
+    /// `zero-le-as-absent`: a command whose Le is all zeros (00 short, 0000 extended: Ne
+    /// 256 or 65 536, the most the card may answer) goes to the card without Le, as code
+    /// does that takes Ne 0 for "no Le" (javax.smartcardio's `CommandAPDU` writes no Le for
+    /// ne 0 and Le 00 only for ne 256); ISO/IEC 7816-4 §5.1 makes the command a case 1 or 3
+    /// that asks for no answer data.
+    public static let zeroLeAsAbsent = ISO7816ReaderFaults(rawValue: 1 << 6)
 
     /// Every fault with its `--dut-fault` name, in the order `ReaderFaults.specs` lists them.
     public static let named: [(name: String, fault: ISO7816ReaderFaults)] = [
@@ -33,5 +39,6 @@ public struct ISO7816ReaderFaults: ReaderFaultSet, Sendable, Hashable {
         ("status-word-errors", .statusWordErrors),
         ("automatic-get-response", .automaticGetResponse),
         ("short-apdus-only", .shortAPDUsOnly), ("stale-answer-after-loss", .staleAnswerAfterLoss),
+        ("zero-le-as-absent", .zeroLeAsAbsent),
     ]
 }

@@ -72,9 +72,10 @@ extension NFCReferenceReader {
                 throw .packetTooLong(length: command.encoded().count)
             }
             let transceiver = try isoDEPTransceiver(tag)
+            let sent = faults.contains(.zeroLeAsAbsent) ? Self.withoutZeroLe(command) : command
             var answer: ResponseAPDU
             do throws(NFCReaderError) {
-                answer = try await transceiver.send(command)
+                answer = try await transceiver.send(sent)
             } catch {
                 guard faults.contains(.staleAnswerAfterLoss), let last = session.lastAnswer else {
                     throw error
@@ -90,6 +91,18 @@ extension NFCReferenceReader {
             }
             return answer
         }
+    }
+
+    /// `zero-le-as-absent`: `command` without its Le when that Le is all zeros on the wire
+    /// (Ne 256 in a short command, 65 536 in an extended one); any other command as it is.
+    private static func withoutZeroLe(_ command: CommandAPDU) -> CommandAPDU {
+        let zeros = command.isExtended ? CommandAPDU.maximumExpectedLength : 256
+        guard command.le == zeros,
+            let stripped = try? CommandAPDU(
+                cla: command.cla, ins: command.ins, p1: command.p1, p2: command.p2,
+                data: command.data, forcesExtendedLength: command.forcesExtendedLength)
+        else { return command }
+        return stripped
     }
 
     /// `automatic-get-response`: GET RESPONSE for as long as the card answers 61XX, the

@@ -17,7 +17,7 @@ import Testing
             rig.suites.map(\.value) == [
                 "ndef-read", "ndef-write", "multi-tag", "restart-polling", "chunked",
                 "background-reading", "isodep-errors", "t2t-layout", "t4t-layout", "iso7816",
-                "corenfc-session",
+                "corenfc-session", "latency",
             ])
         #expect(rig.tolerances.restartPollingWindow == .milliseconds(450)...(.milliseconds(550)))
     }

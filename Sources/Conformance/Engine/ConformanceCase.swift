@@ -23,6 +23,10 @@ public struct ConformanceCase: Sendable {
     /// answers are the case's subject, not the bench's slowness (see
     /// `ConformanceRunner.harnessRetries`).
     public var answersLateOnPurpose = false
+    /// How many repetitions the case needs at least when the run does not say exactly
+    /// (`--repeat`): the sample count its percentiles need (the `latency` suite's). A rig
+    /// file's `repeat:` can raise it, not lower it; nil leaves the rig file's count.
+    public var defaultRepeat: Int?
     /// The profiles whose rules the case checks.
     public var profiles: Set<ReaderProfile> {
         expectations?.profiles ?? Set(ReaderProfile.allCases)

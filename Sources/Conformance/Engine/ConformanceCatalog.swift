@@ -5,6 +5,7 @@ public enum ConformanceCatalog {
         NDEFReadSuite.self, NDEFWriteSuite.self, MultiTagSuite.self, RestartPollingSuite.self,
         ChunkedSuite.self, BackgroundReadingSuite.self, ISODEPErrorsSuite.self,
         Type2LayoutSuite.self, Type4LayoutSuite.self, ISO7816Suite.self, CoreNFCSessionSuite.self,
+        LatencySuite.self,
     ]
 
     /// Suite names in their default order.

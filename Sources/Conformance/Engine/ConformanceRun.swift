@@ -12,7 +12,9 @@ public struct ConformanceRun: Sendable {
         public var suites: [String]?
         /// Only cases with these IDs.
         public var caseIDs: [String]?
-        /// Overrides the rig file's `repeat`.
+        /// Overrides the rig file's `repeat` and every case's own default (`--repeat`): each
+        /// case runs exactly this often. Without it a case runs the rig file's `repeat`
+        /// times, or its `defaultRepeat` when that is more.
         public var repeatCount: Int?
         /// Deliberate faults for the reference reader.
         public var dutFaults: ReaderFaults
@@ -246,7 +248,8 @@ public struct ConformanceRun: Sendable {
         }
         let runner = ConformanceRunner(
             rig: rig, dut: dut, repeatCount: options.repeatCount ?? file.repeatCount,
-            traceMode: options.traceMode, traceLimit: options.traceLimit, identity: identity)
+            repeatIsMinimum: options.repeatCount == nil, traceMode: options.traceMode,
+            traceLimit: options.traceLimit, identity: identity)
         var results: [CaseResult] = []
         for conformanceCase in cases {
             // The DUT's stderr lines name the case they came in.

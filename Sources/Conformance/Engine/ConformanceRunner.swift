@@ -14,6 +14,9 @@ public struct ConformanceRunner: Sendable {
     public let slots: [RigTagSlot]
     /// How often each case runs.
     public let repeatCount: Int
+    /// Whether `repeatCount` is a floor that a case's own `defaultRepeat` raises (a rig
+    /// file's `repeat:`) rather than the exact count (`--repeat`, tests).
+    public let repeatIsMinimum: Bool
     /// Which cases keep their traces.
     public let traceMode: TraceMode
     /// How much of a repetition's traces is kept (start and end) per interface.
@@ -24,9 +27,10 @@ public struct ConformanceRunner: Sendable {
     /// Creates a runner; the slots are made from the rig's emulator chips.
     public init(
         rig: AssembledRig, dut: any DeviceUnderTest, repeatCount: Int,
-        traceMode: TraceMode = .none, traceLimit: TraceLimit = .default,
-        identity: DUTIdentity? = nil
+        repeatIsMinimum: Bool = false, traceMode: TraceMode = .none,
+        traceLimit: TraceLimit = .default, identity: DUTIdentity? = nil
     ) {
+        self.repeatIsMinimum = repeatIsMinimum
         self.identity = identity
         self.rig = rig
         self.dut = dut
@@ -54,8 +58,15 @@ public struct ConformanceRunner: Sendable {
     /// error: an emulator's host too slow for the reader is the bench's fault, not the DUT's.
     public static let harnessRetries = 2
 
-    /// Runs one case `repeatCount` times; the case's verdict is its worst repetition's, and
-    /// the trace kept is that repetition's.
+    /// How often `conformanceCase` runs: `repeatCount`, raised to the case's own
+    /// `defaultRepeat` when `repeatCount` is only a floor.
+    public func repetitions(of conformanceCase: ConformanceCase) -> Int {
+        guard repeatIsMinimum, let own = conformanceCase.defaultRepeat else { return repeatCount }
+        return max(repeatCount, own)
+    }
+
+    /// Runs one case `repetitions(of:)` times; the case's verdict is its worst repetition's,
+    /// and the trace kept is that repetition's.
     ///
     /// A repetition that did not pass while an emulator answered the reader too late (its
     /// host was slow: the simulated field counts such answers, and an emulator on a USB
@@ -91,7 +102,8 @@ public struct ConformanceRunner: Sendable {
         var reruns = 0
         var spoiledReruns: [EmulatorLateness] = []
         var requests: [String] = []
-        for repetition in 0..<repeatCount {
+        let repetitionCount = repetitions(of: conformanceCase)
+        for repetition in 0..<repetitionCount {
             var attempt = 0
             var outcome = RepetitionOutcome.pass
             var interfaces: [InterfaceTrace]?
@@ -200,5 +212,4 @@ public struct ConformanceRunner: Sendable {
         }
     }
 
-    private var repetitionCount: Int { repeatCount }
 }

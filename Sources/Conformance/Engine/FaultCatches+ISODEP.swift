@@ -30,6 +30,7 @@ extension ConformanceCatalog {
                 "T4T-L-017",
                 "T4T-L-027", "T4T-L-028", "T4T-L-029", "T4T-L-030", "T4T-L-031", "T4T-L-032",
                 "ISO7816-005", "ISO7816-006", "ISO7816-007", "ISO7816-008",
+                "LAT-006", "LAT-007", "LAT-008", "LAT-017", "LAT-018",
             ]),
         FaultCatch(
             fault: "ignores-sfgi",

@@ -27,6 +27,7 @@ extension ConformanceCatalog {
                 "T4T-L-023", "T4T-L-024", "T4T-L-026", "T4T-L-027", "T4T-L-028", "T4T-L-029",
                 "T4T-L-030", "T4T-L-031", "T4T-L-032", "T4T-L-033", "T4T-L-034", "T4T-L-035",
                 "T4T-L-036", "SESSION-001", "SESSION-003", "SESSION-005",
+                "LAT-002", "LAT-005", "LAT-006", "LAT-007", "LAT-008",
             ]),
         FaultCatch(
             fault: "tlv-length-off-by-one",
@@ -39,6 +40,7 @@ extension ConformanceCatalog {
                 "T2T-L-008", "T2T-L-009", "T2T-L-010", "T2T-L-011", "T2T-L-012", "T2T-L-013",
                 "T2T-L-014", "T2T-L-015", "T2T-L-016", "T2T-L-017", "T2T-L-018", "T2T-L-019",
                 "T2T-L-020", "T2T-L-021", "T2T-L-025", "T2T-L-026",
+                "LAT-001", "LAT-003", "LAT-004",
             ]),
         FaultCatch(
             fault: "capacity-includes-length-field",
@@ -87,6 +89,7 @@ extension ConformanceCatalog {
                 "NDEF-W-007", "NDEF-W-008", "NDEF-W-015", "NDEF-W-016", "ISODEP-E-011",
                 "ISODEP-E-012", "ISODEP-E-013", "ISODEP-E-023", "ISODEP-E-024", "ISODEP-E-027",
                 "T2T-L-024", "T4T-L-013", "T4T-L-014",
+                "LAT-009", "LAT-010", "LAT-011", "LAT-012", "LAT-013", "LAT-014",
             ]),
         FaultCatch(
             fault: "relaxed-ndef-decoding",
@@ -100,7 +103,7 @@ extension ConformanceCatalog {
             fault: "requires-terminator",
             reader: "insists on a Terminator TLV right after a Type 2 tag's NDEF TLV and sees "
                 + "no message without one (dotnet/iot#2286)",
-            fails: ["NDEF-R-014", "T2T-L-009", "T2T-L-010", "T2T-L-013"]),
+            fails: ["NDEF-R-014", "T2T-L-009", "T2T-L-010", "T2T-L-013", "LAT-004"]),
         FaultCatch(
             fault: "exact-cc-version",
             reader: "takes a Type 2 tag for NDEF only when its CC says version 1.0 exactly "
@@ -110,7 +113,10 @@ extension ConformanceCatalog {
             fault: "known-data-area-sizes",
             reader: "takes a Type 2 tag for NDEF only when its data area has the size of a "
                 + "known tag: 48, 144, 496 or 872 bytes (RfidResearchGroup/proxmark3#3443)",
-            fails: ["T2T-L-012", "T2T-L-015", "T2T-L-020", "T2T-L-021", "T2T-L-023"]),
+            fails: [
+                "T2T-L-012", "T2T-L-015", "T2T-L-020", "T2T-L-021", "T2T-L-023", "LAT-004",
+                "LAT-010",
+            ]),
         FaultCatch(
             fault: "ignores-mle-mlc",
             reader: "reads a Type 4 tag in pieces of 256 bytes (Le 00) and writes it in pieces "
@@ -122,6 +128,7 @@ extension ConformanceCatalog {
                 "T4T-L-010",
                 "T4T-L-011", "T4T-L-013", "T4T-L-014", "T4T-L-027", "T4T-L-028", "T4T-L-029",
                 "T4T-L-030", "T4T-L-031", "T4T-L-032",
+                "LAT-006", "LAT-007", "LAT-008",
             ]),
         FaultCatch(
             fault: "web-links-only",

@@ -86,7 +86,7 @@ extension ConformanceCatalog {
             reader: "reads a Type 2 NDEF TLV's length as one byte, so a 3-byte length (a "
                 + "message of 255 bytes or more) gives FF and the wrong bytes "
                 + "(esphome/esphome#18188)",
-            fails: ["T2T-L-011", "T2T-L-012", "T2T-L-013"]),
+            fails: ["T2T-L-011", "T2T-L-012", "T2T-L-013", "LAT-004"]),
         // `ignores-lock-bits` fails no case since issue 33: with a CC of 00 and the lock bits
         // set (no state T2T 1.1 defines) a reader may report readWrite, as the CC says, and
         // the write it then tries is NAKed and reported failed, as T2T-L-022/023 require.
@@ -209,12 +209,23 @@ extension ConformanceCatalog {
             fault: "short-apdus-only",
             reader: "refuses commands with extended length fields "
                 + "(readerTransceiveErrorPacketTooLong), whatever the card takes",
-            fails: ["ISO7816-006", "ISO7816-007", "ISO7816-008"]),
+            fails: ["ISO7816-006", "ISO7816-007", "ISO7816-008", "LAT-017", "LAT-018"]),
         FaultCatch(
             fault: "stale-answer-after-loss",
             reader: "hands back its last answer for a command to a card that left, instead of "
                 + "an error",
             fails: ["ISO7816-012"]),
+        // A command without Le asks for no data: the loopback answers 9000 alone. Commands
+        // without Le (ISO7816-004's SELECT, 010's, 013's) go as they were.
+        FaultCatch(
+            fault: "zero-le-as-absent",
+            reader: "sends a command whose Le is all zeros (00, or 0000 extended: the most the "
+                + "card may answer) without Le, as code does that takes Ne 0 for no Le "
+                + "(javax.smartcardio's CommandAPDU writes Le 00 only for ne 256)",
+            fails: [
+                "ISO7816-005", "ISO7816-006", "ISO7816-007", "ISO7816-008", "ISO7816-011",
+                "ISO7816-012", "LAT-015", "LAT-016", "LAT-017", "LAT-018",
+            ]),
     ]
 
     /// The faults that fail at least one case of `suite`, each with all it fails.

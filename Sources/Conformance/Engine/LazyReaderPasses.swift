@@ -57,7 +57,7 @@ extension ConformanceCatalog {
                 + "writes, sessions and restarts are real",
             passes: [
                 "NDEF-W-006…012", "NDEF-W-017", "RESTART-001…002", "RESTART-004", "T2T-L-022…024",
-                "T4T-L-025", "ISO7816-001…015",
+                "T4T-L-025", "ISO7816-001…015", "LAT-009…018",
             ]),
         LazyReaderPasses(
             reader: .claimsWrites,
@@ -69,7 +69,7 @@ extension ConformanceCatalog {
                 "ISODEP-E-029…038",
                 "ISODEP-E-028", "T2T-L-001…021", "T2T-L-025…026", "T4T-L-001…012", "T4T-L-015…024",
                 "T4T-L-026…036",
-                "ISO7816-001…015",
+                "ISO7816-001…015", "LAT-001…008", "LAT-015…018",
             ]),
         LazyReaderPasses(
             reader: .selectsFirstAID,
@@ -78,7 +78,7 @@ extension ConformanceCatalog {
             passes: [
                 "NDEF-R-001…021", "NDEF-W-001…017", "MULTI-001…005", "RESTART-001…002",
                 "RESTART-004", "CHUNK-001…011", "BG-001…014", "ISODEP-E-001…038", "T2T-L-001…026",
-                "T4T-L-001…036",
+                "T4T-L-001…036", "LAT-001…014",
             ]),
         LazyReaderPasses(
             reader: .replaysFirstRead,
@@ -86,7 +86,7 @@ extension ConformanceCatalog {
                 + "message for every later read without reading",
             passes: [
                 "NDEF-R-001", "NDEF-W-006…012", "NDEF-W-017", "RESTART-001…002", "RESTART-004",
-                "T2T-L-022…024", "T4T-L-025", "ISO7816-001…015",
+                "T2T-L-022…024", "T4T-L-025", "ISO7816-001…015", "LAT-009…018",
             ]),
         LazyReaderPasses(
             reader: .namesOneTag,
@@ -95,6 +95,7 @@ extension ConformanceCatalog {
             passes: [
                 "NDEF-R-001…021", "NDEF-W-001…017", "CHUNK-001…011", "BG-001…014",
                 "ISODEP-E-001…038", "T2T-L-001…026", "T4T-L-001…036", "ISO7816-001…015",
+                "LAT-001…018",
             ]),
     ]
 }

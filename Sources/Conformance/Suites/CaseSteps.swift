@@ -56,7 +56,11 @@ enum CaseSteps {
         } catch {
             throw Stop(outcome: outcome(of: error, in: "scan"))
         }
-        if let metric { context.recorder.record(metric, context.now - start) }
+        if let metric {
+            // One tag in the field: the sample is that tag type's time to detect.
+            let conditions = counts == 1...1 ? await detectConditions(context) : nil
+            context.recorder.record(metric, context.now - start, conditions: conditions)
+        }
         guard counts.contains(scan.tags.count) else {
             let expected =
                 counts.count == 1
@@ -121,12 +125,19 @@ enum CaseSteps {
         return "; in the field: " + (tags.isEmpty ? "no tag" : tags.joined(separator: ", "))
     }
 
-    /// Reads; `metric` names the latency series (e.g. `readTime.1KiB`).
-    static func read(_ context: CaseContext, metric: String = "readTime") async throws(Stop)
-        -> DUTRead
-    {
+    /// Reads; `metric` names the latency series (e.g. `readTime.1KiB`); `messageBytes`,
+    /// when the case knows what the tag holds, goes into the series' conditions with the
+    /// tag's type and the bit rate.
+    static func read(
+        _ context: CaseContext, metric: String = "readTime", messageBytes: Int? = nil
+    ) async throws(Stop) -> DUTRead {
+        var conditions: MeasurementConditions?
+        if let messageBytes {
+            conditions = await messageConditions(context, bytes: messageBytes)
+        }
         do {
-            return try await context.timed(metric) { () async throws(DUTError) in
+            return try await context.timed(metric, conditions: conditions) {
+                () async throws(DUTError) in
                 try await context.dut.read()
             }
         } catch {
@@ -135,8 +146,10 @@ enum CaseSteps {
     }
 
     /// Writes `ndef` and records `writeTime`, and `apduTime`: the write time divided by the
-    /// UPDATE BINARY or WRITE commands the tag received.
+    /// UPDATE BINARY or WRITE commands the tag received. The write time's conditions are the
+    /// message's length, the tag's type and the bit rate.
     static func write(_ context: CaseContext, _ ndef: [UInt8]) async throws(Stop) {
+        let conditions = await messageConditions(context, bytes: ndef.count)
         let start = context.now
         do {
             try await context.dut.write(ndef)
@@ -144,7 +157,7 @@ enum CaseSteps {
             throw Stop(outcome: outcome(of: error, in: "write"))
         }
         let elapsed = context.now - start
-        context.recorder.record("writeTime", elapsed)
+        context.recorder.record("writeTime", elapsed, conditions: conditions)
         let commands = await RFObservations.writeCommands(context).count
         if commands > 0 { context.recorder.record("apduTime", elapsed / commands) }
     }
@@ -178,13 +191,16 @@ enum CaseSteps {
     }
 
     /// Scans for the one tag in the field, which holds `stored`, and reads it; `check` says
-    /// what the read must show (`ReadJudgement`). A skip or a failure stops the case.
+    /// what the read must show (`ReadJudgement`). The read time goes under `metric` (the
+    /// message's size bucket when nil). A skip or a failure stops the case.
     @discardableResult
     static func readAlone(
-        _ context: CaseContext, stored: [UInt8], check: ReadJudgement.Check = .message
+        _ context: CaseContext, stored: [UInt8], check: ReadJudgement.Check = .message,
+        metric: String? = nil
     ) async throws(Stop) -> DUTRead {
         _ = try await scan(context, expecting: 1)
-        let read = try await read(context, metric: sizeBucket(stored.count))
+        let read = try await read(
+            context, metric: metric ?? sizeBucket(stored.count), messageBytes: stored.count)
         let judged = ReadJudgement.judge(read, stored: stored, check)
         guard judged.verdict == .pass else { throw Stop(outcome: judged) }
         // The right bytes prove nothing by themselves (a reader can know them from elsewhere):

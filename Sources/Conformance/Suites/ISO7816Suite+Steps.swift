@@ -37,7 +37,8 @@ extension ISO7816Suite {
         return selection
     }
 
-    /// The DUT's `apdu`, timed under `apduTime.<size class>` (command and response bytes).
+    /// The DUT's `apdu`, timed under `apduTime.<size class>` (command and response bytes),
+    /// the command's and response's lengths, the tag type and the bit rate its conditions.
     static func apdu(_ context: CaseContext, _ command: [UInt8]) async throws(CaseSteps.Stop)
         -> [UInt8]
     {
@@ -48,7 +49,10 @@ extension ISO7816Suite {
         } catch {
             throw CaseSteps.Stop(outcome: CaseSteps.outcome(of: error, in: "apdu"))
         }
-        context.recorder.record(sizeClass(command.count + response.count), context.now - start)
+        context.recorder.record(
+            sizeClass(command.count + response.count), context.now - start,
+            conditions: CaseSteps.apduConditions(
+                context, command: command.count, response: response.count))
         return response
     }
 

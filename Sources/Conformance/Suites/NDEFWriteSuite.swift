@@ -165,7 +165,8 @@ enum NDEFWriteSuite: ConformanceSuite {
                 guard stored.verdict == .pass else { return stored }
                 let written = context.now
                 let read = try await CaseSteps.read(
-                    context, metric: CaseSteps.sizeBucket(message.count))
+                    context, metric: CaseSteps.sizeBucket(message.count),
+                    messageBytes: message.count)
                 // The DUT may have laid the records out its own way: the read must give back
                 // what the tag holds now.
                 let holds = try await RFObservations.writeHistory(context).finalState.bytes ?? []

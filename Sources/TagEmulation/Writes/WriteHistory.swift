@@ -41,8 +41,14 @@ public struct WriteHistory: Sendable, Hashable {
         }
     }
 
-    /// The message after the last write (the initial one when there was none).
-    public var finalState: StoredNDEF { steps.last?.stored ?? initialState }
+    /// The memory after the last write (the initial memory when there was none).
+    public var finalMemory: [UInt8] {
+        writes.reduce(initialMemory) { memory, write in write.applied(to: memory) }
+    }
+
+    /// The message after the last write (the initial one when there was none), parsed once:
+    /// not each step's, which a long write's hundreds of steps would make slow.
+    public var finalState: StoredNDEF { storage.stored(in: finalMemory) }
 
     /// Whether the sequence could be torn anywhere without leaving a broken message.
     public var safety: WriteSafety {

@@ -39,7 +39,12 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("case"), help: "Run only the case with this ID (repeatable).")
     var cases: [String] = []
 
-    @Option(name: .customLong("repeat"), help: "Repetitions per case (overrides the rig file).")
+    @Option(
+        name: .customLong("repeat"),
+        help: """
+            Repetitions per case: exactly N, overriding the rig file's repeat and a case's own \
+            count (the latency suite runs 100 by default, 20 for its heaviest cases).
+            """)
     var repeatCount: Int?
 
     @Option(help: "Where reports go.")
@@ -63,8 +68,9 @@ struct RunCommand: ParsableCommand {
             Type 2 (t2t-layout): ignores-cc-version, reads-past-terminator, \
             reads-past-data-area, reads-tlv-header-past-data-area, blind-type2-write; Type 4 (t4t-layout): select-without-le, extended-cc-read, hardcoded-cc-size, \
             reads-past-file, rejects-proprietary-access, accepts-unknown-mapping; ISO 7816 \
-            sessions (iso7816): no-aid-fallback, selects-any-aid, status-word-errors, \
-            automatic-get-response, short-apdus-only, stale-answer-after-loss; NDEF read and \
+            sessions (iso7816, latency): no-aid-fallback, selects-any-aid, status-word-errors, \
+            automatic-get-response, short-apdus-only, stale-answer-after-loss, \
+            zero-le-as-absent; NDEF read and \
             write: nlen-off-by-one, tlv-length-off-by-one, capacity-includes-length-field, \
             ignores-write-access, unformatted-as-empty, decodes-empty-message, \
             refuses-empty-message, skips-length-write, relaxed-ndef-decoding, \
