@@ -69,7 +69,7 @@ public struct MeasurementSeries: Sendable, Hashable {
     public var name: String
     /// The samples, in the order taken.
     public var samples: [Duration]
-    /// What every sample measured under; nil when the metric has no size (time to detect).
+    /// What every sample measured under; nil when the case recorded none (a multi-tag scan).
     /// A case that measures one metric under several conditions keeps one series for each.
     public var conditions: MeasurementConditions?
 

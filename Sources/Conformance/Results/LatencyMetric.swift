@@ -53,7 +53,7 @@ public enum LatencyMetric: String, Sendable, Hashable, CaseIterable, Codable {
             "from the `apdu` request to the DUT's answer with the response; in a write, the "
                 + "write time divided by the writing commands the tag received"
         case .restartInterval:
-            "from the field going off at the tags to the next activation, as the tags saw it"
+            "from the field going off at the tags to the next activation"
         case .multiTagScanTime:
             "from the `scan` request to the DUT's answer with several tags in the field"
         case .dispatchTime:

@@ -189,12 +189,15 @@ enum LatencySummaryHTML {
             ]
             return "<tr>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>"
         }
+        // Folded: a run has a row per case here, and the summary is read at a glance first.
         return [
+            "<details class=\"sizes\"><summary>\(group.count) series: each case's median "
+                + "against its floor</summary>",
             "<table class=\"sizes\">",
             "<tr><th>Case</th><th>Series</th><th>Tag</th><th>kbps</th><th>Size</th>"
                 + "<th>Samples</th><th>p50 (ms)</th><th>Air floor (ms)</th>"
                 + "<th>Floor / p50</th></tr>",
-        ] + rows + ["</table>"]
+        ] + rows + ["</table>", "</details>"]
     }
 
     // MARK: Distributions

@@ -2,10 +2,15 @@ import Conformance
 
 /// The lines `nfcrig run` prints.
 enum RunProgress {
-    /// `NDEF-R-001  pass   ndef-read  timeToDetect p50 12.345 ms  reads a URI record...`
+    /// `NDEF-R-001  pass   readTime.<128B p50 12.345 ms  reads a URI record...`
+    ///
+    /// The figure is the case's own: the first series after the scan that found the tag
+    /// (a read, a write, an APDU), the scan's only when the case measured nothing else.
     static func line(for result: CaseResult) -> String {
         var figure = ""
-        if let series = result.measurements.first, !series.samples.isEmpty {
+        let measured = result.measurements.filter { !$0.samples.isEmpty }
+        let own = measured.first { LatencyMetric(seriesName: $0.name) != .timeToDetect }
+        if let series = own ?? measured.first {
             let sorted = series.samples.sorted()
             figure = "\(series.name) p50 \(milliseconds(sorted[sorted.count / 2]))"
         }
