@@ -54,7 +54,7 @@ TEST_ENV := NFCRIG_NDEFLIB_PYTHON=$(CURDIR)/$(VENV_PYTHON) NFCRIG_REPO_ROOT=$(CU
 	NFCRIG_CLIENT_TESTS=1 NFCRIG_TSHARK=tshark
 
 .PHONY: deps system-deps python-deps build test tsan fuzz stress run samples bench gate clean lint \
-	format gate-demo
+	format gate-demo screenshots
 
 ## deps: system packages (when missing) and the Python venv with the test oracles
 deps: system-deps python-deps
@@ -248,7 +248,8 @@ GATE_DEMO_NFCPY := 1.0.3 1.0.4
 
 ## gate-demo: the gate's walk-through (docs/gate.md): nfcpy 1.0.3 as the baseline and 1.0.4
 ## as the candidate on the simulated rig (venvs in .build-gate, reports in Reports/gate-demo),
-## then the gate's table; exits with the gate's status. TOLERANCE and MIN_DELTA as for gate
+## then the gate's table; exits with the gate's status. TOLERANCE and MIN_DELTA as for gate;
+## SUITES=latency OUT=Reports/gate-demo-latency runs only the latency suite
 gate-demo: system-deps build
 	@# One venv per nfcpy version, made and kept up to date as make deps keeps .build-venv.
 	@for version in $(GATE_DEMO_NFCPY); do \
@@ -256,7 +257,15 @@ gate-demo: system-deps build
 			PYTHON_PACKAGES="nfcpy==$$version ndeflib==0.3.3" || exit 1; \
 	done
 	@NFCRIG=.build/debug/nfcrig $(if $(TOLERANCE),TOLERANCE="$(TOLERANCE)") \
-		$(if $(MIN_DELTA),MIN_DELTA="$(MIN_DELTA)") bash Scripts/gate_demo.sh
+		$(if $(MIN_DELTA),MIN_DELTA="$(MIN_DELTA)") $(if $(SUITES),SUITES="$(SUITES)") \
+		$(if $(OUT),OUT="$(OUT)") bash Scripts/gate_demo.sh
+
+## screenshots: the pictures of docs/images/ taken again in headless Chromium from the latest
+## run of Rigs/sim.yaml (make run) and from the latency walk-through (make gate-demo
+## SUITES=latency OUT=Reports/gate-demo-latency); installs chromium and python3-pil
+screenshots:
+	@$(MAKE) --no-print-directory system-deps SYSTEM_PACKAGES="chromium python3-pil"
+	bash Scripts/docs_screenshots.sh
 
 ## lint: swift-format in strict lint mode
 lint:
