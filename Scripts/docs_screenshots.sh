@@ -12,6 +12,8 @@ cd "$(dirname "$0")/.."
 SIM=${SIM:-Reports/latest}
 DEMO=${DEMO:-Reports/gate-demo-latency}
 IMAGES=docs/images
+# The regressed or improved metric whose plot docs/gate.md shows (a caption's start).
+GATE_FIGURE=${GATE_FIGURE:-LAT-005 readTime}
 SHOT="/usr/bin/python3 Scripts/docs_screenshot.py"
 mkdir -p "$IMAGES"
 
@@ -38,5 +40,5 @@ $SHOT "$DEMO/candidate/latest/report.html" "$IMAGES/report-nfcpy-read-time-type4
     --section latency-summary --figure "read time on Type 4" --no-details
 # docs/gate.md: the comparison nfcpy 1.0.3 → 1.0.4 of the latency suite.
 $SHOT "$DEMO/gate.html" "$IMAGES/gate-latency.png" --section body --before-figures --width 1400
-$SHOT "$DEMO/gate.html" "$IMAGES/gate-latency-plot.png" --section body --figure "" --width 1000
+$SHOT "$DEMO/gate.html" "$IMAGES/gate-latency-plot.png" --section body --figure "$GATE_FIGURE" --width 1000
 echo "make screenshots: $(ls "$IMAGES"/*.png | wc -l) pictures in $IMAGES"
