@@ -3,9 +3,12 @@
 /// A frame of n whole bytes takes `9n + 1` etu (8 data bits and a parity bit per byte, and
 /// the start of communication); a short frame of b bits (ACK, NAK) takes `b + 1` etu. One
 /// etu is 128/fc at 106 kbps, halved with each doubling of the bit rate. After a reader's
-/// frame ends, the card answers no sooner than 1172/fc (the frame delay time for a last
-/// bit 1; 1236/fc for a last bit 0 is longer, so 1172 keeps a floor); after the card's
-/// answer the reader sends no sooner than 6780/fc (the guard time).
+/// frame ends, the card answers no sooner than 1172/fc (ISO/IEC 14443-3's frame delay time
+/// for a last bit 0; 1236/fc for a last bit 1 is longer, so 1172 keeps a floor); after the
+/// card's answer the reader sends no sooner than 6780/fc, NFC Forum's shortest wait for a
+/// poller (DESIGN §4). ISO/IEC 14443-3 alone lets a reader send after 1172/fc: a reader
+/// that does may beat these floors by about 0.4 ms per exchange, so they are NFC Forum
+/// pollers' floors.
 public enum AirFrames {
     /// The carrier frequency fc in Hz.
     public static let carrierHertz = 13_560_000.0

@@ -68,6 +68,19 @@ import Testing
         #expect(accepted.outcome == .passed)
     }
 
+    @Test func oneSetOfConditionsEachThatDifferIsNoShiftOfOneMedian() {
+        let samples = GateSamples.constant(20)
+        let result = Self.compare(
+            GateSamples.conditionedCase("R", series: [(Self.slow, samples)]),
+            GateSamples.conditionedCase("R", series: [(Self.fast, samples)]))
+        #expect(
+            result.changes.map(\.kind) == [
+                .metricMissing(metric: "readTime.<1KiB", conditions: Self.slow),
+                .metricAdded(metric: "readTime.<1KiB", conditions: Self.fast),
+            ])
+        #expect(result.outcome == .regressed)
+    }
+
     @Test func conditionsMeasuredOnlyInTheCandidateAreListedAsAdded() {
         let samples = GateSamples.constant(20)
         let result = Self.compare(

@@ -48,13 +48,14 @@ import Testing
     }
 
     @Test func eachMeasuredMetricHasAHistogramWithP50AndP99Marked() {
-        #expect(Self.occurrences(of: "<svg class=\"histogram\"", in: html) == 3)
-        #expect(Self.occurrences(of: "<line class=\"mark p50\"", in: html) == 3)
-        #expect(Self.occurrences(of: "<line class=\"mark p99\"", in: html) == 3)
+        // NDEF-R-001's 100 detections: the run's histogram and the case's own. POLL-001
+        // errored: its restart intervals stay in its series but out of the run's summary.
+        #expect(Self.occurrences(of: "<svg class=\"histogram\"", in: html) == 2)
+        #expect(Self.occurrences(of: "<line class=\"mark p50\"", in: html) == 2)
+        #expect(Self.occurrences(of: "<line class=\"mark p99\"", in: html) == 2)
         #expect(html.contains(">p50 0.500 ms</text>"))
         #expect(html.contains(">p99 0.990 ms</text>"))
-        // 502 ms lies in a 256 µs HdrHistogram bucket: the mark shows the bucket's top.
-        #expect(html.contains(">p50 502.015 ms</text>"))
+        #expect(!html.contains(">p50 502.015 ms</text>"))
     }
 
     @Test func histogramBarsCountEverySample() throws {

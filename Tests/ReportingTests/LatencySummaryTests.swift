@@ -249,7 +249,7 @@ import Testing
     @Test func theSummaryHasCountsLatencyFailuresAndLinks() {
         let text = SummaryMarkdown.document(Report(SizedRuns.run()))
         #expect(text.hasPrefix("## nfcrig sized: FAIL\n"))
-        #expect(text.contains("| 4 | 3 | 1 | 0 | 0 |"))
+        #expect(text.contains("| 5 | 4 | 1 | 0 | 0 |"))
         #expect(text.contains("| restart interval | 3 |"))
         #expect(text.contains("- **POLL-R-001** (fail): took 560 ms"))
         #expect(text.contains("[report.html](report.html)"))

@@ -44,7 +44,10 @@ extension ConformanceCatalog {
             fault: "unsafe-write-order",
             reader: "writes the length field first and the message after it, so a write cut "
                 + "short leaves a corrupt message",
-            fails: ["NDEF-W-006", "NDEF-W-007", "NDEF-W-008", "T4T-L-013"]),
+            fails: [
+                "NDEF-W-006", "NDEF-W-007", "NDEF-W-008", "T4T-L-013", "LAT-009", "LAT-010",
+                "LAT-011", "LAT-012", "LAT-013", "LAT-014",
+            ]),
         FaultCatch(
             fault: "no-chunk-reassembly",
             reader: "hands the application each chunk of a chunked record as a record of its "

@@ -192,13 +192,16 @@ enum CaseSteps {
 
     /// Scans for the one tag in the field, which holds `stored`, and reads it; `check` says
     /// what the read must show (`ReadJudgement`). The read time goes under `metric` (the
-    /// message's size bucket when nil). A skip or a failure stops the case.
+    /// message's size bucket when nil). With `servedDuringRead` the message must be served
+    /// after the read began, not during the scan (a case that times the read). A skip or a
+    /// failure stops the case.
     @discardableResult
     static func readAlone(
         _ context: CaseContext, stored: [UInt8], check: ReadJudgement.Check = .message,
-        metric: String? = nil
+        metric: String? = nil, servedDuringRead: Bool = false
     ) async throws(Stop) -> DUTRead {
         _ = try await scan(context, expecting: 1)
+        let start = context.now
         let read = try await read(
             context, metric: metric ?? sizeBucket(stored.count), messageBytes: stored.count)
         let judged = ReadJudgement.judge(read, stored: stored, check)
@@ -206,7 +209,8 @@ enum CaseSteps {
         // The right bytes prove nothing by themselves (a reader can know them from elsewhere):
         // the tag must have served them on the air.
         let onAir = await RFObservations.messageReadOnAir(
-            context, backing: "the DUT reported the tag's message")
+            context, since: servedDuringRead ? start : .zero,
+            backing: "the DUT reported the tag's message")
         guard onAir.verdict == .pass else { throw Stop(outcome: onAir) }
         return read
     }

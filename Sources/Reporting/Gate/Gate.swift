@@ -198,7 +198,10 @@ public enum Gate {
         }
         let baseline = groups(before)
         let candidate = groups(after)
-        guard baseline.count > 1 || candidate.count > 1 else { return nil }
+        // One set of conditions a run is compared whole only when it is the same set: a
+        // read at 106 kbps against one at 212 is no shift of one median.
+        guard baseline.count > 1 || candidate.count > 1 || baseline.map(\.0) != candidate.map(\.0)
+        else { return nil }
         let candidateSamples = Dictionary(candidate, uniquingKeysWith: +)
         let baselineConditions = Set(baseline.map(\.0))
         var changes: [(GateChange.Kind, GateAssessment)] = []

@@ -41,7 +41,10 @@ enum LatencySummaryHTML {
                 }
                 return "<tr><td>\(e(entry.metric.title))</td><td class=\"number\">\(s.count)</td>"
                     + cells.joined() + "<td>\(e(entry.metric.observedAt.description))</td></tr>"
-            } + ["</table>", "<p class=\"caption\">Milliseconds, over every case of the run.</p>"]
+            } + [
+                "</table>",
+                "<p class=\"caption\">Milliseconds, over every passing case of the run.</p>",
+            ]
     }
 
     /// Each metric's endpoints in words; the metric's own text, not the file's, so that a

@@ -40,11 +40,13 @@ public struct MetricLatency: Sendable, Hashable, Codable {
     }
 
     /// The run's summary: one entry per metric that has samples, in ``LatencyMetric``'s
-    /// order, from every case's series (a series whose name no metric claims is left out);
+    /// order, from every passing case's series (a series whose name no metric claims is left out);
     /// nil when no case kept its samples (reports before schema 4).
     public static func summarise(_ cases: [CaseReport], clock: String) -> [MetricLatency]? {
         guard cases.contains(where: { $0.series != nil }) else { return nil }
-        let series = cases.flatMap { $0.series ?? [] }
+        // Only what passing cases measured: a failing case's figure may time work the
+        // reader did not do (a write it only claimed), and would sit under the air's floor.
+        let series = cases.filter { $0.verdict == .pass }.flatMap { $0.series ?? [] }
         return LatencyMetric.allCases.compactMap { metric in
             let samples = series.filter { $0.metric == metric }
                 .flatMap(\.samplesMicroseconds).map { Duration.microseconds($0) }

@@ -35,7 +35,8 @@ struct SizedLatency: Sendable, Hashable {
 
     /// The sized series of `metric` in a report, in case and series order.
     static func series(of metric: LatencyMetric, in report: Report) -> [SizedLatency] {
-        report.cases.flatMap { item in
+        // Passing cases only, as in the summary (`MetricLatency.summarise`).
+        report.cases.filter { $0.verdict == .pass }.flatMap { item in
             (item.series ?? []).compactMap { series in
                 guard series.metric == metric, let conditions = series.conditions,
                     let bytes = size(metric, conditions)

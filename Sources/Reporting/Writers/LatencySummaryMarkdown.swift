@@ -20,7 +20,7 @@ enum LatencySummaryMarkdown {
             })
         lines += [
             "",
-            "Milliseconds over every case of the run, on "
+            "Milliseconds over every passing case of the run, on "
                 + MarkdownText.inline(MetricLatency.describe(clock: report.rig.clock))
                 + " (`\(MarkdownText.inline(report.rig.clock))`). Each metric runs:",
             "",
