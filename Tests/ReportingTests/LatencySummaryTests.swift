@@ -123,6 +123,25 @@ import Testing
         #expect(error.description.contains("summarised twice"))
     }
 
+    @Test func aCaseWhoseSamplesWereStrippedOrCutIsRefused() throws {
+        var object = try jsonObject(Report(SizedRuns.run()))
+        var cases = try #require(object["cases"] as? [[String: Any]])
+        cases[0]["series"] = nil
+        object["cases"] = cases
+        let stripped = try decodingError(object)
+        #expect(stripped.path == "$.cases[0].series")
+        #expect(stripped.description.contains("summarises"), "\(stripped)")
+        var series = try #require(cases[1]["series"] as? [[String: Any]])
+        let first = try #require(series[0]["samplesMs"] as? [Double])
+        series[0]["samplesMs"] = Array(first.dropLast())
+        cases = try #require(try jsonObject(Report(SizedRuns.run()))["cases"] as? [[String: Any]])
+        cases[1]["series"] = series
+        object["cases"] = cases
+        let cut = try decodingError(object)
+        #expect(cut.path == "$.cases[1].series")
+        #expect(cut.description.contains("but keeps \(first.count - 1)"), "\(cut)")
+    }
+
     @Test func aWindowThatEndsBeforeItStartsIsRefused() throws {
         var object = try jsonObject(Report(SizedRuns.run()))
         var rig = try #require(object["rig"] as? [String: Any])

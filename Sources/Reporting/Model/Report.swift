@@ -269,12 +269,48 @@ public struct Report: Sendable, Hashable, Codable {
         } else {
             latency = MetricLatency.summarise(cases, clock: rig.clock)
         }
+        if schema == Self.currentSchema { try Self.checkSamples(of: cases) }
         if summary.outcome.isEmpty {
             let derived = Summary(cases)
             summary.outcome = derived.outcome
             summary.unjudgedSuites = derived.unjudgedSuites
             summary.notOffered = derived.notOffered
         }
+    }
+}
+
+extension Report {
+    /// In a report of the current schema every summarised metric keeps its samples, as
+    /// many as its summary counts: a file with its samples stripped or cut would otherwise
+    /// leave the gate "not enough samples to judge" and pass it.
+    fileprivate static func checkSamples(of cases: [CaseReport]) throws {
+        for (index, item) in cases.enumerated() {
+            let path: [any CodingKey] = [CodingKeysPath.cases, JSONIndex(intValue: index)]
+            for name in item.metricNames {
+                let kept = (item.series ?? []).filter { $0.name == name }
+                    .reduce(0) { $0 + $1.samplesMs.count }
+                let counted = item.measurements[name]?.count ?? 0
+                guard kept == counted else {
+                    throw DecodingError.dataCorrupted(
+                        .init(
+                            codingPath: path + [CodingKeysPath.series],
+                            debugDescription: "case \(item.id) summarises \(counted) samples "
+                                + "of \(name) but keeps \(kept)"))
+                }
+            }
+            for series in item.series ?? [] where item.measurements[series.name] == nil {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: path + [CodingKeysPath.series],
+                        debugDescription: "case \(item.id) keeps samples of \(series.name), "
+                            + "which it does not summarise"))
+            }
+        }
+    }
+
+    /// The keys of the paths those errors name.
+    private enum CodingKeysPath: String, CodingKey {
+        case cases, series
     }
 }
 
