@@ -9,15 +9,8 @@ import Testing
 /// (`AirTiming`): no read on the simulated rig at 106 kbps beats the procedure's floor.
 @Suite struct AirFloorSimulationTests {
     static func run(_ caseIDs: [String]) async throws -> RunResult {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Rigs/sim.yaml")
-        let text = try String(contentsOf: path, encoding: .utf8)
-        let file = try RigFileParser(fileName: "Rigs/sim.yaml").parse(text)
-        return try await ConformanceRun.run(
-            file, fileName: "Rigs/sim.yaml", directory: path.deletingLastPathComponent(),
-            options: ConformanceRun.Options(caseIDs: caseIDs, repeatCount: 3),
-            runID: "floor-test", nfcrigVersion: "test", commit: nil, progress: { _ in })
+        try await SimRigRun.run(
+            ConformanceRun.Options(caseIDs: caseIDs, repeatCount: 3), runID: "floor-test")
     }
 
     /// Every sample of a case's metric (all its series) against a floor.

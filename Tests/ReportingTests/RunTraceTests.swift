@@ -15,17 +15,9 @@ struct RunTraceTests {
     /// `Rigs/sim.yaml` run once per case with every case keeping its trace: once for the
     /// whole suite.
     static let run: Task<RunResult, any Error> = Task {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Rigs/sim.yaml")
-        let text = try String(contentsOf: path, encoding: .utf8)
-        let file = try RigFileParser(fileName: "Rigs/sim.yaml").parse(text)
-        return try await ConformanceRun.run(
-            file, fileName: "Rigs/sim.yaml", directory: path.deletingLastPathComponent(),
-            // One repetition: every case's trace is what is judged, not their repeats.
-            options: ConformanceRun.Options(repeatCount: 1, traceMode: .all),
-            runID: "trace-test",
-            nfcrigVersion: "test", commit: nil, progress: { _ in })
+        // One repetition: every case's trace is what is judged, not their repeats.
+        try await SimRigRun.run(
+            ConformanceRun.Options(repeatCount: 1, traceMode: .all), runID: "trace-test")
     }
 
     /// Writes every kept trace into a new folder; returns the files by case ID.

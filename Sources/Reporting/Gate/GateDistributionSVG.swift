@@ -50,7 +50,7 @@ struct GateDistributionSVG {
             let candidate = comparison.candidate.sortedMicroseconds, !baseline.isEmpty,
             !candidate.isEmpty
         else { return "" }
-        let baselineMedian = comparison.baseline.medianMs * 1000
+        let baselineMedian = comparison.baseline.medianMicroseconds
         var lower = Double(min(baseline[0], candidate[0]))
         var upper = max(Self.p99(baseline), Self.p99(candidate))
         let ends =
@@ -71,10 +71,12 @@ struct GateDistributionSVG {
         let binWidth = (upper - lower) / Double(Self.bins)
         let runs = [
             Lane(
-                name: "baseline", samples: baseline, top: Self.top, binWidth: binWidth,
+                name: "baseline", samples: baseline,
+                median: comparison.baseline.medianMicroseconds, top: Self.top, binWidth: binWidth,
                 lower: lower, upper: upper),
             Lane(
                 name: "candidate", samples: candidate,
+                median: comparison.candidate.medianMicroseconds,
                 top: Self.top + Self.laneHeight + Self.laneGap,
                 binWidth: binWidth, lower: lower, upper: upper),
         ]
@@ -135,6 +137,8 @@ struct GateDistributionSVG {
     private struct Lane {
         var name: String
         var samples: [Int64]
+        /// The run's median (`LatencySamples.medianMicroseconds`), marked on its lane.
+        var median: Double
         var top: Double
         var counts: [Int]
         var beyond: Int
@@ -143,11 +147,12 @@ struct GateDistributionSVG {
         var binWidth: Double
 
         init(
-            name: String, samples: [Int64], top: Double, binWidth: Double, lower: Double,
-            upper: Double
+            name: String, samples: [Int64], median: Double, top: Double, binWidth: Double,
+            lower: Double, upper: Double
         ) {
             self.name = name
             self.samples = samples
+            self.median = median
             self.top = top
             self.lower = lower
             self.upper = upper
@@ -197,7 +202,6 @@ struct GateDistributionSVG {
                         + "\(ms(to / 1000)) ms: \(binCount)</title></rect>")
             }
             parts.append("</g>")
-            let median = Self.median(samples)
             let position = x(median)
             let anchor = position > (x.start + x.end) / 2 ? "end" : "start"
             parts += [
@@ -213,13 +217,6 @@ struct GateDistributionSVG {
                         + "text-anchor=\"end\">\(beyond) beyond \(ms(upper / 1000)) ms →</text>")
             }
             return parts
-        }
-
-        private static func median(_ sorted: [Int64]) -> Double {
-            let middle = sorted.count / 2
-            return sorted.count % 2 == 1
-                ? Double(sorted[middle])
-                : (Double(sorted[middle - 1]) + Double(sorted[middle])) / 2
         }
     }
 }

@@ -5,10 +5,7 @@ extension MeasurementConditions {
     /// `APDU 5 B → 258 B`; what is unknown is left out.
     var label: String {
         var parts: [String] = []
-        if let tagType {
-            let names = ["type2": "Type 2", "type4": "Type 4"]
-            parts.append(names[tagType] ?? tagType)
-        }
+        if let tagType { parts.append(Self.tagTypeName(tagType)) }
         if let messageBytes { parts.append("\(messageBytes) B") }
         switch (commandBytes, responseBytes) {
         case (let command?, let response?): parts.append("APDU \(command) B → \(response) B")
@@ -18,5 +15,14 @@ extension MeasurementConditions {
         }
         if let bitRateKbps { parts.append("\(bitRateKbps) kbps") }
         return parts.isEmpty ? "no conditions" : parts.joined(separator: ", ")
+    }
+
+    /// A tag type as people write it (`type4` → `Type 4`); an unknown one as it is.
+    static func tagTypeName(_ tagType: String) -> String {
+        switch tagType {
+        case "type2": "Type 2"
+        case "type4": "Type 4"
+        default: tagType
+        }
     }
 }

@@ -87,7 +87,9 @@ enum LatencySummaryHTML {
             let subject =
                 metric.title
                 + (metric == .apduTime
-                    ? "" : " on " + (tagType.map(tagName) ?? "an unnamed tag type"))
+                    ? ""
+                    : " on "
+                        + (tagType.map(MeasurementConditions.tagTypeName) ?? "an unnamed tag type"))
             let sizeName = metric == .apduTime ? "APDU size (command + response)" : "message size"
             parts += [
                 "<figure class=\"size-plot\">",
@@ -102,14 +104,6 @@ enum LatencySummaryHTML {
             parts += sizeTable(group)
         }
         return parts
-    }
-
-    private static func tagName(_ tagType: String) -> String {
-        switch tagType {
-        case "type2": "Type 2"
-        case "type4": "Type 4"
-        default: tagType
-        }
     }
 
     private static func points(_ series: SizedLatency) -> [SizeScatterSVG.Point] {
@@ -184,7 +178,8 @@ enum LatencySummaryHTML {
             let median = series.medianMs
             let cells = [
                 "<code>\(e(series.caseID))</code>", "<code>\(e(series.name))</code>",
-                e(c.tagType.map(tagName) ?? "—"), c.bitRateKbps.map { "\($0)" } ?? "—",
+                e(c.tagType.map(MeasurementConditions.tagTypeName) ?? "—"),
+                c.bitRateKbps.map { "\($0)" } ?? "—",
                 SizeScatterSVG.bytes(series.bytes), "\(series.samplesMs.count)",
                 ReportFormatting.milliseconds(median),
                 series.floorMs.map(ReportFormatting.milliseconds) ?? "—",
